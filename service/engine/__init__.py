@@ -1,0 +1,61 @@
+"""Pyramide's rules engine: pure, standard library only, usable without a server.
+
+    >>> from service.engine import GameState, Move, DOCUMENTS_LAYOUT, play, describe
+    >>> game = GameState.new(layout=DOCUMENTS_LAYOUT)
+    >>> turn = play(game, Move.from_text("KD"))
+    >>> turn.state.score, turn.state.moves
+    (10, 1)
+    >>> play(turn.state, Move.from_text("TC+3S")).state.score
+    30
+    >>> describe(game, "es")[:47]
+    'Mazo: 23 cartas; descarte: 7 de diamantes. Fila'
+
+Everything public is listed in ``__all__`` (``tests/test_public_api.py`` pins it); the modules
+behind it are private.
+"""
+
+from ._cards import DECK, RANKS, SUITS, Card
+from ._codes import layout_code, parse_code, random_code, seed_code, shuffled_deck
+from ._describe import card_name, describe
+from ._documents import DOCUMENTS_LAYOUT
+from ._errors import IllegalMoveError, InvalidCodeError, InvalidMoveError, InvalidStateError, PyramideError
+from ._layout import Layout
+from ._moves import Action, Move
+from ._play import Event, Turn, legal_moves, play, status_of
+from ._rules import PRESETS, Rules
+from ._state import BLOCKED, PLAYING, UNDO_LIMIT, WON, GameState
+
+__all__ = [
+    "BLOCKED",
+    "DECK",
+    "DOCUMENTS_LAYOUT",
+    "PLAYING",
+    "PRESETS",
+    "RANKS",
+    "SUITS",
+    "UNDO_LIMIT",
+    "WON",
+    "Action",
+    "Card",
+    "Event",
+    "GameState",
+    "IllegalMoveError",
+    "InvalidCodeError",
+    "InvalidMoveError",
+    "InvalidStateError",
+    "Layout",
+    "Move",
+    "PyramideError",
+    "Rules",
+    "Turn",
+    "card_name",
+    "describe",
+    "layout_code",
+    "legal_moves",
+    "parse_code",
+    "play",
+    "random_code",
+    "seed_code",
+    "shuffled_deck",
+    "status_of",
+]

@@ -1,0 +1,190 @@
+"""Moves (what a player asks for) and actions (what the undo history remembers).
+
+A :class:`Move` has a text form that round-trips, like a UCI string in python-chess:
+
+=================  ==========================================
+``TC+3S``          pair: remove two cards whose values sum 13
+``KD``             king: remove a King alone
+``draw``           turn the stock's top card onto the waste
+``recycle``        turn the waste back into the stock
+``undo``           take back the last action
+``tap:7S``         tap a card, as a player taps it in the app
+``tap:stock``      tap the stock
+=================  ==========================================
+
+An :class:`Action` is one entry of the undo history: a pair or King with where each card came
+from (``TC@7.2+3S@7.5``, ``KD@W``; ``W`` is the waste top, ``W2`` the card it covers), ``draw`` or
+``recycle``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ._cards import Card
+from ._errors import InvalidMoveError
+from ._layout import SLOTS, parse_slot, slot_name
+
+MOVE_TYPES = ("pair", "king", "draw", "recycle", "undo", "tap")
+_SIMPLE = ("draw", "recycle", "undo")
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    type: str
+    cards: tuple[Card, ...] = ()
+    pile: str | None = None  # "stock" for a tap on the stock
+
+    # -- constructors ---------------------------------------------------------------------------
+    @classmethod
+    def pair(cls, a: Card | str, b: Card | str) -> Move:
+        first, second = _card(a, "move.cards[0]"), _card(b, "move.cards[1]")
+        if first == second:
+            raise InvalidMoveError("same_card", field="move.cards", card=first.code)
+        return cls("pair", tuple(sorted((first, second), key=lambda card: card.index)))
+
+    @classmethod
+    def king(cls, card: Card | str) -> Move:
+        return cls("king", (_card(card, "move.card"),))
+
+    @classmethod
+    def draw(cls) -> Move:
+        return cls("draw")
+
+    @classmethod
+    def recycle(cls) -> Move:
+        return cls("recycle")
+
+    @classmethod
+    def undo(cls) -> Move:
+        return cls("undo")
+
+    @classmethod
+    def tap(cls, card: Card | str) -> Move:
+        return cls("tap", (_card(card, "move.card"),))
+
+    @classmethod
+    def tap_stock(cls) -> Move:
+        return cls("tap", pile="stock")
+
+    # -- text -----------------------------------------------------------------------------------
+    def __str__(self) -> str:
+        if self.type == "pair":
+            return "+".join(card.code for card in self.cards)
+        if self.type == "king":
+            return self.cards[0].code
+        if self.type == "tap":
+            return "tap:" + (self.pile or self.cards[0].code)
+        return self.type
+
+    @classmethod
+    def from_text(cls, text: str) -> Move:
+        if text in _SIMPLE:
+            return cls(text)
+        if text.startswith("tap:"):
+            target = text[4:]
+            return cls.tap_stock() if target == "stock" else cls.tap(target)
+        if "+" in text:
+            a, _, b = text.partition("+")
+            return cls.pair(a, b)
+        return cls.king(text)
+
+    def __repr__(self) -> str:
+        return f"Move.from_text({str(self)!r})"
+
+    # -- JSON -----------------------------------------------------------------------------------
+    def to_json(self) -> dict:
+        if self.type == "pair":
+            return {"type": "pair", "cards": [card.code for card in self.cards]}
+        if self.type == "king":
+            return {"type": "king", "card": self.cards[0].code}
+        if self.type == "tap":
+            return {"type": "tap", "pile": self.pile} if self.pile else {"type": "tap", "card": self.cards[0].code}
+        return {"type": self.type}
+
+    @classmethod
+    def from_json(cls, data: object) -> Move:
+        if not isinstance(data, dict) or data.get("type") not in MOVE_TYPES:
+            raise InvalidMoveError("unknown_move", field="move.type")
+        kind = data["type"]
+        if kind == "pair":
+            cards = data.get("cards")
+            if not isinstance(cards, list) or len(cards) != 2:
+                raise InvalidMoveError("pair_needs_two_cards", field="move.cards")
+            return cls.pair(cards[0], cards[1])
+        if kind == "king":
+            return cls.king(data.get("card"))
+        if kind == "tap":
+            if data.get("pile") == "stock" and "card" not in data:
+                return cls.tap_stock()
+            if "pile" in data:
+                raise InvalidMoveError("unknown_pile", field="move.pile")
+            return cls.tap(data.get("card"))
+        return cls(kind)
+
+
+def _card(value: Card | str, field: str) -> Card:
+    if isinstance(value, Card):
+        return value
+    try:
+        return Card.parse(value)
+    except InvalidMoveError as error:
+        error.field = field
+        raise
+
+
+# Where a removed card came from: a pyramid slot 0…27, or the waste.
+WASTE_TOP = -1
+WASTE_SECOND = -2
+_ORIGIN_TEXT = {WASTE_TOP: "W", WASTE_SECOND: "W2"}
+_ORIGIN_OF_TEXT = {text: origin for origin, text in _ORIGIN_TEXT.items()}
+
+
+def origin_text(origin: int) -> str:
+    return _ORIGIN_TEXT.get(origin) or slot_name(origin)
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One entry of the undo history."""
+
+    type: str  # "remove", "draw" or "recycle"
+    removed: tuple[tuple[Card, int], ...] = ()  # (card, origin) for a removal
+
+    @property
+    def points(self) -> int:
+        """«Cada carta retirada de la pirámide da 10 puntos»; «una carta tomada del descarte no da puntos».
+        «Robar y reciclar no cuestan puntos.»"""
+        return POINTS_PER_PYRAMID_CARD * sum(1 for _, origin in self.removed if origin >= 0)
+
+    def __repr__(self) -> str:
+        return f"Action.from_text({str(self)!r})"
+
+    def __str__(self) -> str:
+        if self.type != "remove":
+            return self.type
+        return "+".join(f"{card.code}@{origin_text(origin)}" for card, origin in self.removed)
+
+    @classmethod
+    def from_text(cls, text: object) -> Action:
+        """Raises ValueError (with no detail) on anything but an action's text."""
+        if text in ("draw", "recycle"):
+            return cls(text)  # type: ignore[arg-type]
+        if not isinstance(text, str):
+            raise ValueError("not an action")
+        removed = []
+        for part in text.split("+"):
+            code, at, place = part.partition("@")
+            if not at:
+                raise ValueError("no origin")
+            origin = _ORIGIN_OF_TEXT.get(place)
+            if origin is None:
+                origin = parse_slot(place)
+            removed.append((Card.parse(code), origin))
+        if not 1 <= len(removed) <= 2 or len({origin for _, origin in removed}) != len(removed):
+            raise ValueError("bad removal")
+        return cls("remove", tuple(removed))
+
+
+POINTS_PER_PYRAMID_CARD = 10
+assert SLOTS * POINTS_PER_PYRAMID_CARD == 280  # «una partida ganada siempre vale 280 puntos»

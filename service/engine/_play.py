@@ -1,0 +1,426 @@
+"""The rules of play: free cards, pairs, Kings, the stock and the waste, scoring, undo, the end.
+
+Each rule of the documents is one function here, named after it and quoting it. ``play`` is the
+only entry point: (state, move) → :class:`Turn` (the next state, what happened, the app's feedback),
+or an :class:`IllegalMoveError`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Iterator
+
+from ._cards import Card, sums_to_13
+from ._errors import IllegalMoveError, InvalidStateError
+from ._layout import COVERED_BY, SLOTS
+from ._moves import WASTE_SECOND, WASTE_TOP, Action, Move
+from ._state import BLOCKED, PLAYING, UNDO_LIMIT, WON, GameState
+
+# -- Events and feedback ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened: removed, drawn, recycled, undone, selected, deselected, won, blocked."""
+
+    type: str
+    cards: tuple[Card, ...] = ()
+    points: int = 0
+    action: str | None = None
+
+    def to_json(self) -> dict:
+        data: dict = {"type": self.type}
+        if self.cards:
+            data["cards"] = [card.code for card in self.cards]
+        if self.type in ("removed", "undone"):
+            data["points"] = self.points
+        if self.action is not None:
+            data["action"] = self.action
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """The result of a move: the next state, the events, and the message the app would show."""
+
+    state: GameState
+    events: tuple[Event, ...] = ()
+    #: A message code (``card_blocked``, ``sum_not_13``, ``blocked``…) or None.
+    feedback: str | None = None
+
+
+# -- Free cards ------------------------------------------------------------------------------------
+
+
+def is_free(pyramid: tuple[Card | None, ...], slot: int) -> bool:
+    """«Una carta de la pirámide está libre cuando se han retirado las dos cartas que la cubren.»"""
+    return pyramid[slot] is not None and all(pyramid[cover] is None for cover in COVERED_BY[slot])
+
+
+def where(state: GameState, card: Card) -> int | None:
+    """The pyramid slot of ``card``, WASTE_TOP, WASTE_SECOND, or None (stock, deeper waste, removed)."""
+    try:
+        return state.pyramid.index(card)
+    except ValueError:
+        pass
+    waste = state.waste
+    if waste and waste[-1] == card:
+        return WASTE_TOP
+    if len(waste) > 1 and waste[-2] == card:
+        return WASTE_SECOND
+    return None
+
+
+def is_available(state: GameState, origin: int | None) -> bool:
+    """«La carta superior del descarte también está libre; las demás cartas del descarte deben
+    esperar.» A free pyramid card or the waste top."""
+    return origin == WASTE_TOP or (origin is not None and origin >= 0 and is_free(state.pyramid, origin))
+
+
+def is_selectable(state: GameState, card: Card) -> bool:
+    """A first tap selects a free card; a King never stays selected (one tap removes it)."""
+    return not card.is_king and is_available(state, where(state, card))
+
+
+def _only_cover(state: GameState, slot: int, cover: int | None) -> bool:
+    """«Una carta puede emparejarse con la única carta que todavía la cubre» (a variant)."""
+    pyramid = state.pyramid
+    return (
+        cover is not None
+        and cover in COVERED_BY[slot]
+        and is_free(pyramid, cover)
+        and all(pyramid[other] is None for other in COVERED_BY[slot] if other != cover)
+    )
+
+
+def _check_playable(state: GameState, card: Card, origin: int | None, partner: int | None = None) -> None:
+    """Raise unless ``card`` (at ``origin``) may be removed, alone or with the card at ``partner``."""
+    rules = state.rules
+    if origin is None:
+        raise IllegalMoveError("card_not_free", field="move", card=card.code)
+    if origin == WASTE_SECOND:
+        # «En la aplicación, la carta robada no se empareja con la carta del descarte que cubre.»
+        if not (rules.drawn_pairs_with_waste and partner == WASTE_TOP):
+            raise IllegalMoveError("card_not_free", field="move", card=card.code)
+    elif origin >= 0 and not is_free(state.pyramid, origin):
+        # «Una carta nunca se empareja con otra que todavía la cubre.»
+        if not (rules.pair_with_covering and _only_cover(state, origin, partner)):
+            raise IllegalMoveError("card_blocked", field="move", card=card.code)
+
+
+# -- Pairs and Kings -------------------------------------------------------------------------------
+
+
+def pair_origins(state: GameState, a: Card, b: Card) -> tuple[int, int]:
+    """«Se toca una carta libre y luego otra: si sus valores suman 13, se retiran las dos.»
+    «La carta superior del descarte se empareja con una carta libre de la pirámide.»"""
+    origin_a, origin_b = where(state, a), where(state, b)
+    _check_playable(state, a, origin_a, origin_b)
+    _check_playable(state, b, origin_b, origin_a)
+    if not sums_to_13(a, b):
+        raise IllegalMoveError("sum_not_13", field="move.cards", cards=f"{a.code}+{b.code}")
+    return origin_a, origin_b  # type: ignore[return-value]
+
+
+def king_origin(state: GameState, card: Card) -> int:
+    """«El rey vale 13 por sí solo: basta con tocarlo una vez para retirarlo, tanto si está libre en
+    la pirámide como si está en el descarte.»"""
+    if not card.is_king:
+        raise IllegalMoveError("not_a_king", field="move.card", card=card.code)
+    origin = where(state, card)
+    _check_playable(state, card, origin)
+    return origin  # type: ignore[return-value]
+
+
+def _remove(state: GameState, removed: tuple[tuple[Card, int], ...]) -> Turn:
+    """«Cada carta retirada de la pirámide da 10 puntos: una pareja de dos cartas de la pirámide vale
+    20, una pareja con el descarte 10 y un rey de la pirámide 10. Una carta tomada del descarte no
+    da puntos.»"""
+    action = Action("remove", removed)
+    pyramid = list(state.pyramid)
+    waste_taken = 0
+    for _, origin in removed:
+        if origin >= 0:
+            pyramid[origin] = None
+        else:
+            waste_taken += 1
+    waste = state.waste[: len(state.waste) - waste_taken]
+    after = replace(
+        state,
+        pyramid=tuple(pyramid),
+        waste=waste,
+        foundation=state.foundation + tuple(card for card, _ in removed),
+        score=state.score + action.points,
+    )
+    event = Event("removed", tuple(card for card, _ in removed), action.points)
+    return _after_action(after, action, event)
+
+
+# -- The stock and the waste -----------------------------------------------------------------------
+
+
+def _draw(state: GameState) -> Turn:
+    """«Se puede tocar el mazo en cualquier momento para pasar su carta superior al descarte.»"""
+    if not state.stock:
+        raise IllegalMoveError("stock_empty", field="move")
+    card = state.stock[0]
+    after = replace(state, stock=state.stock[1:], waste=state.waste + (card,))
+    return _after_action(after, Action("draw"), Event("drawn", (card,)))
+
+
+def recycles_left(state: GameState) -> bool:
+    """«Sin límite de pasadas» in the app; «pasadas limitadas» as a variant."""
+    limit = state.rules.max_recycles
+    return limit is None or state.recycles < limit
+
+
+def _recycle(state: GameState) -> Turn:
+    """«Cuando el mazo está vacío, al tocarlo se recicla el descarte: todas sus cartas vuelven al
+    mazo, en el mismo orden.» The waste's bottom card (drawn first) is again the stock's top."""
+    if state.stock:
+        raise IllegalMoveError("stock_not_empty", field="move")
+    if not state.waste:
+        raise IllegalMoveError("waste_empty", field="move")
+    if not recycles_left(state):
+        raise IllegalMoveError("no_recycles_left", field="move", limit=state.rules.max_recycles)
+    after = replace(state, stock=state.waste, waste=(), recycles=state.recycles + 1)
+    return _after_action(after, Action("recycle"), Event("recycled", state.waste))
+
+
+# -- After each action: counter, history, selection, the end ---------------------------------------
+
+
+def _after_action(state: GameState, action: Action, event: Event) -> Turn:
+    """«El número de movimientos (retiradas, robos y reciclajes).» The undo history keeps the
+    last 100 actions."""
+    history = state.history + (action,)
+    if len(history) > UNDO_LIMIT:
+        history = history[-UNDO_LIMIT:]
+    selected = state.selected
+    if selected is not None and not is_selectable(state, selected):
+        selected = None
+    after = replace(state, moves=state.moves + 1, history=history, selected=selected)
+    return _settle(after, (event,))
+
+
+def _settle(state: GameState, events: tuple[Event, ...], feedback: str | None = None) -> Turn:
+    status = status_of(state)
+    state = replace(state, status=status)
+    if status == WON:
+        events += (Event("won"),)
+    elif status == BLOCKED:
+        events += (Event("blocked"),)
+        feedback = "blocked"
+    return Turn(state, events, feedback)
+
+
+def is_won(state: GameState) -> bool:
+    """«La partida se gana en cuanto se retiran las 28 cartas de la pirámide, aunque queden cartas en
+    el mazo o en el descarte.» With «victoria estricta», stock and waste must be empty too."""
+    if any(card is not None for card in state.pyramid):
+        return False
+    return not state.rules.strict_win or not (state.stock or state.waste)
+
+
+def status_of(state: GameState) -> str:
+    """«La aplicación solo declara el bloqueo [...] cuando el mazo y el descarte están vacíos y no se
+    puede jugar ninguna pareja ni ningún rey. Mientras quede alguna carta que robar o reciclar, la
+    partida continúa, aunque ya no se pueda retirar nada.» Under a recycle limit, a waste that may
+    no longer be recycled is nothing left to recycle."""
+    if is_won(state):
+        return WON
+    if state.stock or (state.waste and recycles_left(state)):
+        return PLAYING
+    return PLAYING if next(removals(state), None) is not None else BLOCKED
+
+
+# -- Legal moves -----------------------------------------------------------------------------------
+
+
+def removals(state: GameState) -> Iterator[Move]:
+    """Every pair and King that may be removed now, in a stable order."""
+    pyramid = state.pyramid
+    available: list[tuple[Card, int]] = [
+        (card, slot) for slot, card in enumerate(pyramid) if card is not None and is_free(pyramid, slot)
+    ]
+    if state.waste:
+        available.append((state.waste[-1], WASTE_TOP))
+    for card, _ in available:
+        if card.is_king:
+            yield Move.king(card)
+    for i, (a, _) in enumerate(available):
+        for b, _ in available[i + 1 :]:
+            if sums_to_13(a, b):
+                yield Move.pair(a, b)
+    rules = state.rules
+    if rules.pair_with_covering:
+        for slot, card in enumerate(pyramid):
+            if card is None or is_free(pyramid, slot):
+                continue
+            for cover in COVERED_BY[slot]:
+                other = pyramid[cover]
+                if other is not None and _only_cover(state, slot, cover) and sums_to_13(card, other):
+                    yield Move.pair(card, other)
+    if rules.drawn_pairs_with_waste and len(state.waste) > 1 and sums_to_13(state.waste[-1], state.waste[-2]):
+        yield Move.pair(state.waste[-1], state.waste[-2])
+
+
+def legal_moves(state: GameState) -> list[Move]:
+    """What may be played now: removals, then draw or recycle, then undo (never after a win)."""
+    if state.status == WON:
+        return []
+    moves = list(removals(state))
+    if state.stock:
+        moves.append(Move.draw())
+    elif state.waste and recycles_left(state):
+        moves.append(Move.recycle())
+    if state.history:
+        moves.append(Move.undo())
+    return moves
+
+
+# -- Undo ------------------------------------------------------------------------------------------
+
+
+def unapply(state: GameState, action: Action) -> GameState:
+    """The position before ``action`` (score, piles, recycle count; not the move counter).
+    «Las cartas vuelven a su sitio y se restan los puntos del movimiento.»
+    Raises InvalidStateError when ``action`` cannot have led to ``state``."""
+    if action.type == "draw":
+        if not state.waste:
+            raise InvalidStateError("history", field="state.history", entry=str(action))
+        return replace(state, stock=(state.waste[-1],) + state.stock, waste=state.waste[:-1])
+    if action.type == "recycle":
+        if state.waste or not state.stock or state.recycles == 0:
+            raise InvalidStateError("history", field="state.history", entry=str(action))
+        return replace(state, stock=(), waste=state.stock, recycles=state.recycles - 1)
+    cards = tuple(card for card, _ in action.removed)
+    if state.foundation[-len(cards) :] != cards:
+        raise InvalidStateError("history", field="state.history", entry=str(action))
+    pyramid = list(state.pyramid)
+    waste = state.waste
+    for card, origin in sorted(action.removed, key=lambda item: item[1]):  # W2 back before W
+        if origin >= 0:
+            if pyramid[origin] is not None:
+                raise InvalidStateError("history", field="state.history", entry=str(action))
+            pyramid[origin] = card
+        else:
+            waste += (card,)
+    return replace(
+        state,
+        pyramid=tuple(pyramid),
+        waste=waste,
+        foundation=state.foundation[: -len(cards)],
+        score=state.score - action.points,
+    )
+
+
+def _undo(state: GameState) -> Turn:
+    """«El botón Deshacer permite deshacer las 100 últimas acciones [...]; el contador de
+    movimientos, en cambio, no disminuye.» A won game is over; a blocked one may be undone."""
+    if state.status == WON:
+        raise IllegalMoveError("game_over", field="move")
+    if not state.history:
+        raise IllegalMoveError("nothing_to_undo", field="move")
+    action = state.history[-1]
+    before = replace(unapply(state, action), history=state.history[:-1], selected=None)
+    return _settle(before, (Event("undone", points=-action.points, action=str(action)),))
+
+
+def check_history(state: GameState) -> None:
+    """Each remembered action must undo cleanly and have been legal where it was played."""
+    current = state
+    dealt = state.layout.pyramid
+    for action in reversed(state.history):
+        before = unapply(current, action)
+        try:
+            if any(origin >= 0 and dealt[origin] != card for card, origin in action.removed):
+                raise IllegalMoveError("history")  # a card goes back only to the slot it was dealt to
+            if action.type == "remove":
+                cards = [card for card, _ in action.removed]
+                origins = (
+                    (king_origin(before, cards[0]),) if len(cards) == 1 else pair_origins(before, *cards)
+                )
+                if origins != tuple(origin for _, origin in action.removed):
+                    raise IllegalMoveError("history")
+            elif action.type == "recycle" and not recycles_left(before):
+                raise IllegalMoveError("history")
+        except IllegalMoveError:
+            raise InvalidStateError("history", field="state.history", entry=str(action)) from None
+        current = before
+
+
+# -- Tap play --------------------------------------------------------------------------------------
+
+
+def _tap_card(state: GameState, card: Card) -> Turn:
+    """Tap play, as in the app:
+    «Tocar una carta cubierta [...] no hace nada; con la ayuda para errores activada, la aplicación
+    muestra "Esta carta está bloqueada por otra".» A King goes with one tap. A first tap selects; a
+    second tap on a card summing 13 removes both; «Dos cartas que no sumen 13 [...] no se retiran:
+    la aplicación muestra "La suma debe ser igual a 13" y mantiene seleccionada la segunda carta.»
+    Tapping the selected card again deselects it."""
+    origin = where(state, card)
+    selected = state.selected
+    partner = None if selected is None else where(state, selected)
+    pairs_with_selected = selected is not None and sums_to_13(selected, card)
+
+    def remove_with_selected() -> Turn:
+        return _remove(replace(state, selected=None), ((selected, partner), (card, origin)))  # type: ignore[arg-type]
+
+    if origin is not None and origin >= 0 and not is_free(state.pyramid, origin):
+        if pairs_with_selected and state.rules.pair_with_covering and _only_cover(state, origin, partner):
+            return remove_with_selected()
+        return Turn(state, (), "card_blocked" if state.error_help else None)
+    if origin == WASTE_SECOND and pairs_with_selected and state.rules.drawn_pairs_with_waste and partner == WASTE_TOP:
+        return remove_with_selected()
+    if not is_available(state, origin):
+        raise IllegalMoveError("card_not_free", field="move.card", card=card.code)
+    if card.is_king:
+        return _remove(replace(state, selected=None), ((card, origin),))  # type: ignore[arg-type]
+    if selected is None:
+        return Turn(replace(state, selected=card), (Event("selected", (card,)),))
+    if selected == card:
+        return Turn(replace(state, selected=None), (Event("deselected", (card,)),))
+    if pairs_with_selected:
+        return remove_with_selected()
+    return Turn(replace(state, selected=card), (Event("selected", (card,)),), "sum_not_13")
+
+
+def _tap_stock(state: GameState) -> Turn:
+    """«Se puede tocar el mazo en cualquier momento»: it draws, or recycles when it is empty."""
+    if state.stock:
+        return _draw(state)
+    if not state.waste:
+        return Turn(state, (), "stock_empty")
+    if not recycles_left(state):
+        return Turn(state, (), "no_recycles_left")
+    return _recycle(state)
+
+
+# -- The one entry point ---------------------------------------------------------------------------
+
+
+def play(state: GameState, move: Move) -> Turn:
+    """Play ``move`` in ``state``; raise IllegalMoveError if the rules forbid it."""
+    if move.type == "undo":
+        return _undo(state)
+    if state.status != PLAYING:
+        raise IllegalMoveError("game_over", field="move", status=state.status)
+    if move.type == "pair":
+        a, b = move.cards
+        origin_a, origin_b = pair_origins(state, a, b)
+        return _remove(state, ((a, origin_a), (b, origin_b)))
+    if move.type == "king":
+        card = move.cards[0]
+        return _remove(state, ((card, king_origin(state, card)),))
+    if move.type == "draw":
+        return _draw(state)
+    if move.type == "recycle":
+        return _recycle(state)
+    if move.pile == "stock":
+        return _tap_stock(state)
+    return _tap_card(state, move.cards[0])
+
+
+assert SLOTS == 28

@@ -1,0 +1,111 @@
+"""The rule set: the Pyramide app's choices, and the documented variants as options that compose.
+
+«Las decisiones de la app y la regla tradicional» (000) lists the app's choices; each option below
+switches one of them to the variant «la bibliografía también menciona»:
+
+====================================  ===========================================  ======
+option                                the variant                                  letter
+====================================  ===========================================  ======
+``pair_with_covering=True``           «carta y carta que la cubre»                 ``C``
+``drawn_pairs_with_waste=True``       «mazo contra descarte»                       ``D``
+``strict_win=True``                   «victoria estricta»                          ``S``
+``initial_waste=False``               the traditional 24-card stock (003)          ``T``
+``max_recycles=n``                    «pasadas limitadas» (n recycles, n+1 passes)  digits
+====================================  ===========================================  ======
+
+A rule set is named in a deal code by its letters in alphabetical order then the recycle limit
+(``DST0`` is the traditional strict game); the app's rules, with no variant, are ``N``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import asdict, dataclass
+
+from ._errors import InvalidCodeError, PyramideError
+
+_LETTERS = (("C", "pair_with_covering"), ("D", "drawn_pairs_with_waste"), ("S", "strict_win"))
+_SEGMENT = re.compile(r"^(?:N|(C?)(D?)(S?)(T?)(0|[1-9][0-9]{0,3})?)$")
+#: A recycle limit above this is refused (a code segment holds at most four digits).
+MAX_RECYCLE_LIMIT = 9999
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """One rule set. The defaults are the Pyramide app's rules (000/002)."""
+
+    #: «Victoria: basta con vaciar la pirámide, sin agotar el mazo»; True: stock and waste too.
+    strict_win: bool = False
+    #: «Reciclaje ilimitado» is None; a number limits how often the waste goes back to the stock.
+    max_recycles: int | None = None
+    #: «la carta robada no se empareja con la carta del descarte que cubre» is False; True lets the
+    #: waste top pair with the waste card it covers.
+    drawn_pairs_with_waste: bool = False
+    #: «una carta nunca se empareja con otra que todavía la cubre» is False; True lets a card pair
+    #: with the single card still covering it.
+    pair_with_covering: bool = False
+    #: «da la vuelta a una carta y la coloca en el descarte» (23-card stock) is True; False deals
+    #: the traditional 24-card stock with an empty waste.
+    initial_waste: bool = True
+
+    def __post_init__(self) -> None:
+        for name in ("strict_win", "drawn_pairs_with_waste", "pair_with_covering", "initial_waste"):
+            if not isinstance(getattr(self, name), bool):
+                raise PyramideError("invalid_rules", field=f"rules.{name}", option=name)
+        limit = self.max_recycles
+        if limit is not None and (
+            isinstance(limit, bool) or not isinstance(limit, int) or not 0 <= limit <= MAX_RECYCLE_LIMIT
+        ):
+            raise PyramideError("invalid_rules", field="rules.max_recycles", option="max_recycles")
+
+    @property
+    def stock_size(self) -> int:
+        return 23 if self.initial_waste else 24
+
+    @property
+    def letters(self) -> str:
+        """The rule-set segment of a deal code: ``N``, or variant letters then the recycle limit."""
+        text = "".join(letter for letter, name in _LETTERS if getattr(self, name))
+        if not self.initial_waste:
+            text += "T"
+        if self.max_recycles is not None:
+            text += str(self.max_recycles)
+        return text or "N"
+
+    @classmethod
+    def from_letters(cls, segment: str) -> Rules:
+        match = _SEGMENT.match(segment)
+        if match is None or not segment:
+            raise InvalidCodeError("rules", segment=segment[:16])
+        if segment == "N":
+            return cls()
+        covering, drawn, strict, traditional, limit = match.groups()
+        return cls(
+            strict_win=bool(strict),
+            max_recycles=None if limit is None else int(limit),
+            drawn_pairs_with_waste=bool(drawn),
+            pair_with_covering=bool(covering),
+            initial_waste=not traditional,
+        )
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: object) -> Rules:
+        if not isinstance(data, dict):
+            raise PyramideError("invalid_rules", field="rules", option="rules")
+        unknown = set(data) - set(cls.__dataclass_fields__)
+        if unknown:
+            raise PyramideError("invalid_rules", field=f"rules.{sorted(unknown)[0]}", option=sorted(unknown)[0])
+        return cls(**data)
+
+
+#: The rule sets with a name, as ``GET /v1/rules`` lists them.
+PRESETS: dict[str, Rules] = {
+    "pyramide": Rules(),
+    "strict": Rules(strict_win=True),
+    "traditional": Rules(strict_win=True, max_recycles=0, drawn_pairs_with_waste=True, initial_waste=False),
+    "relaxed-one-pass": Rules(max_recycles=0, drawn_pairs_with_waste=True, initial_waste=False),
+    "relaxed-three-passes": Rules(max_recycles=2, drawn_pairs_with_waste=True, initial_waste=False),
+}

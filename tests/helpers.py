@@ -1,0 +1,75 @@
+"""Building positions for tests: deals with chosen cards, and hand-made states the engine checks."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from service.engine import DECK, Card, GameState, Layout, Move, Rules, play, status_of
+
+C = Card.parse
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return tuple(C(code) for code in text.split())
+
+
+def deal(first: str, rules: Rules = Rules()) -> Layout:
+    """A deal whose first cards (pyramid slots from the top, then waste, then stock) are ``first``;
+    the rest of the deck follows in canonical order."""
+    head = cards(first)
+    return Layout.from_deck(head + tuple(card for card in DECK if card not in head), rules)
+
+
+def deal_at(placed: dict[int, str], rules: Rules = Rules()) -> Layout:
+    """A deal with the given cards at the given places of the dealt sequence (0–27 the pyramid
+    slots, then the waste, then the stock from its top); the rest in canonical order."""
+    fixed = {place: C(code) for place, code in placed.items()}
+    rest = iter(card for card in DECK if card not in fixed.values())
+    return Layout.from_deck(tuple(fixed[i] if i in fixed else next(rest) for i in range(52)), rules)
+
+
+def foundation_order(removed: list[Card]) -> tuple[Card, ...]:
+    """The removed cards as a sequence of Kings and pairs summing 13."""
+    pending = sorted(removed, key=lambda card: card.index)
+    order: list[Card] = [card for card in pending if card.is_king]
+    rest = [card for card in pending if not card.is_king]
+    while rest:
+        card = rest.pop(0)
+        partner = next(other for other in rest if other.value + card.value == 13)
+        rest.remove(partner)
+        order += [card, partner]
+    return tuple(order)
+
+
+def position(
+    layout: Layout,
+    *,
+    keep: set[int],
+    stock: str = "",
+    waste: str = "",
+    rules: Rules = Rules(),
+    **fields,
+) -> GameState:
+    """A state of ``layout`` where only the pyramid slots in ``keep`` are left, the stock and waste
+    hold the given cards and all else is in the foundation. The engine checks it as any input."""
+    game = GameState.new(layout=layout, rules=rules)
+    pyramid = tuple(card if slot in keep else None for slot, card in enumerate(game.pyramid))
+    in_play = {card for card in pyramid if card} | set(cards(stock)) | set(cards(waste))
+    state = replace(
+        game,
+        pyramid=pyramid,
+        stock=cards(stock),
+        waste=cards(waste),
+        foundation=foundation_order([card for card in DECK if card not in in_play]),
+        score=10 * (28 - len([card for card in pyramid if card])),
+        **fields,
+    )
+    state = replace(state, status=status_of(state))
+    state.check()
+    return state
+
+
+def run(state: GameState, *moves: str) -> GameState:
+    for text in moves:
+        state = play(state, Move.from_text(text)).state
+    return state

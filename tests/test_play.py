@@ -1,0 +1,361 @@
+"""The rules of play, rule by rule, in the order of the documents (000 es / 002 it)."""
+
+from __future__ import annotations
+
+import pytest
+
+from service.engine import (
+    DOCUMENTS_LAYOUT,
+    IllegalMoveError,
+    InvalidMoveError,
+    GameState,
+    Move,
+    Rules,
+    legal_moves,
+    play,
+)
+from tests.helpers import C, deal, deal_at, position, run
+
+DOC = GameState.new(layout=DOCUMENTS_LAYOUT)
+BOTTOM_ROW = "7C TC 3H 4H 3S KD 7S".split()
+
+
+def codes(cards):
+    return [card.code for card in cards]
+
+
+def illegal(state: GameState, move: str) -> str:
+    with pytest.raises(IllegalMoveError) as info:
+        play(state, Move.from_text(move))
+    return info.value.code
+
+
+# -- La preparación --------------------------------------------------------------------------------
+
+
+def test_deal_is_28_in_the_pyramid_one_on_the_waste_23_in_the_stock():
+    game = GameState.new("PY1-N-AAAAAAS")
+    assert game.pyramid_left == 28 and len(game.waste) == 1 and len(game.stock) == 23
+    assert [len(row) for row in game.rows] == [1, 2, 3, 4, 5, 6, 7]
+    assert len({*game.pyramid, *game.waste, *game.stock}) == 52
+
+
+def test_traditional_stock_is_24_cards_with_an_empty_waste():
+    game = GameState.new("PY1-T-AAAAAAS")
+    assert game.waste == () and len(game.stock) == 24 and not game.rules.initial_waste
+
+
+# -- Las cartas libres -----------------------------------------------------------------------------
+
+
+def test_at_the_start_only_the_bottom_row_and_the_waste_top_are_free():
+    playable = {card.code for move in legal_moves(DOC) for card in move.cards}
+    assert playable <= set(BOTTOM_ROW) | {"7D"}
+    taps = {code: play(DOC, Move.tap(code)) for code in codes(card for card in DOC.pyramid if card)}
+    free = {code for code, turn in taps.items() if turn.feedback != "card_blocked"}
+    assert free == set(BOTTOM_ROW)
+
+
+def test_tapping_a_covered_card_does_nothing_and_says_why_with_error_help():
+    turn = play(DOC, Move.tap("QC"))
+    assert turn.state == DOC and turn.events == () and turn.feedback == "card_blocked"
+    assert str(IllegalMoveError("card_blocked")) == "This card is blocked by another one"
+
+
+def test_tapping_a_covered_card_says_nothing_without_error_help():
+    quiet = GameState.new(layout=DOCUMENTS_LAYOUT, error_help=False)
+    turn = play(quiet, Move.tap("QC"))
+    assert turn.state == quiet and turn.feedback is None
+
+
+def test_a_pair_move_with_a_covered_card_is_refused():
+    assert illegal(DOC, "QC+AS") == "card_blocked"
+
+
+# -- Las parejas que suman 13 ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("a, b", [("A", "Q"), ("2", "J"), ("3", "T"), ("4", "9"), ("5", "8"), ("6", "7")])
+@pytest.mark.parametrize("suits", ["CD", "HS", "SH", "DD"])
+def test_the_pairs_that_sum_13_whatever_the_suit(a, b, suits):
+    first, second = C(a + suits[0]), C(b + suits[1])
+    game = GameState.new(layout=deal_at({21: first.code, 22: second.code}))
+    after = run(game, f"{first.code}+{second.code}")
+    assert after.score == 20 and set(after.foundation) == {first, second}
+
+
+@pytest.mark.parametrize("a, b", [("A", "J"), ("2", "Q"), ("6", "6"), ("7", "7"), ("5", "9"), ("A", "K")])
+def test_other_sums_are_not_pairs(a, b):
+    game = GameState.new(layout=deal_at({21: a + "C", 22: b + "D"}))
+    assert illegal(game, f"{a}C+{b}D") == "sum_not_13"
+
+
+def test_cards_not_summing_13_are_not_removed_and_the_second_stays_selected():
+    turn = play(DOC, Move.tap("7C"))
+    assert turn.state.selected == C("7C") and turn.feedback is None
+    turn = play(turn.state, Move.tap("7S"))
+    assert turn.feedback == "sum_not_13"
+    assert turn.state.selected == C("7S")
+    assert turn.state.pyramid == DOC.pyramid and turn.state.moves == 0
+    assert illegal(DOC, "7C+7S") == "sum_not_13"
+
+
+def test_two_taps_on_cards_summing_13_remove_both():
+    state = play(play(DOC, Move.tap("TC")).state, Move.tap("3S")).state
+    assert C("TC") not in state.pyramid and C("3S") not in state.pyramid
+    assert state.score == 20 and state.moves == 1 and state.selected is None
+
+
+def test_tapping_the_selected_card_again_deselects_it():
+    state = play(play(DOC, Move.tap("7C")).state, Move.tap("7C")).state
+    assert state.selected is None
+
+
+def test_a_king_goes_with_one_tap_from_the_pyramid():
+    turn = play(DOC, Move.tap("KD"))
+    assert C("KD") in turn.state.foundation and turn.state.score == 10 and turn.state.moves == 1
+    assert [event.to_json() for event in turn.events] == [{"type": "removed", "cards": ["KD"], "points": 10}]
+
+
+def test_a_king_goes_with_one_tap_from_the_waste_for_no_points():
+    game = GameState.new(layout=deal(" ".join(codes(DOC.pyramid)).replace("KD", "7D") + " KD"))
+    assert game.waste == (C("KD"),)
+    turn = play(game, Move.tap("KD"))
+    assert turn.state.waste == () and turn.state.score == 0 and turn.state.moves == 1
+
+
+def test_a_king_is_never_paired_and_only_a_king_goes_alone():
+    assert illegal(DOC, "7C") == "not_a_king"
+    assert illegal(DOC, "KD+7S") == "sum_not_13"
+
+
+def test_the_documents_first_two_moves():
+    first = play(DOC, Move.from_text("KD"))
+    assert first.state.score == 10
+    second = play(first.state, Move.from_text("TC+3S"))
+    assert second.state.score == 30 and second.state.moves == 2
+    assert codes(c for c in second.state.rows[6] if c) == ["7C", "3H", "4H", "7S"]
+
+
+# -- El mazo y el descarte -------------------------------------------------------------------------
+
+
+def test_tapping_the_stock_turns_its_top_card_onto_the_waste():
+    turn = play(DOC, Move.tap_stock())
+    assert turn.state.waste == (C("7D"), C("AC")) and turn.state.stock == DOC.stock[1:]
+    assert turn.state.moves == 1 and turn.state.score == 0
+    assert [event.to_json() for event in turn.events] == [{"type": "drawn", "cards": ["AC"]}]
+
+
+def test_the_waste_top_pairs_with_a_free_pyramid_card_for_10_points():
+    game = GameState.new(layout=deal_at({27: "9H", 28: "4C"}))
+    after = run(game, "4C+9H")
+    assert after.score == 10 and after.waste == () and after.moves == 1
+
+
+def test_only_the_waste_top_is_in_play():
+    state = run(DOC, "draw")  # waste 7D AC: 7D is covered
+    assert illegal(state, "7D+6H") == "card_not_free"
+    with pytest.raises(IllegalMoveError) as info:
+        play(state, Move.tap("7D"))
+    assert info.value.code == "card_not_free"
+
+
+def test_stock_cards_are_not_in_play():
+    assert illegal(DOC, "AC+QS") == "card_not_free"
+
+
+def test_the_empty_stock_recycles_the_waste_in_the_same_order_without_limit():
+    state = run(DOC, *["draw"] * 23)
+    assert state.stock == () and len(state.waste) == 24
+    order = state.waste
+    for passes in range(1, 5):
+        turn = play(state, Move.tap_stock())
+        state = turn.state
+        assert state.stock == order and state.waste == () and state.recycles == passes
+        assert turn.events[0].type == "recycled"
+        state = run(state, *["draw"] * 24)
+        assert state.waste == order
+    assert state.moves == 23 + 4 * 25
+
+
+def test_drawing_from_an_empty_stock_and_recycling_a_full_one_are_refused():
+    assert illegal(DOC, "recycle") == "stock_not_empty"
+    empty = run(DOC, *["draw"] * 23)
+    assert illegal(empty, "draw") == "stock_empty"
+
+
+def test_the_drawn_card_does_not_pair_with_the_waste_card_it_covers():
+    game = GameState.new(layout=deal(" ".join(codes(DOC.pyramid)) + " 5D 8C"))
+    state = run(game, "draw")  # waste 5D 8C
+    assert illegal(state, "5D+8C") == "card_not_free"
+
+
+def test_a_card_never_pairs_with_a_card_still_covering_it():
+    state = run(DOC, "KD")  # TS (6.5) is now covered by 3S alone
+    assert illegal(state, "TS+3S") == "card_blocked"
+    selected = play(state, Move.tap("3S")).state
+    assert play(selected, Move.tap("TS")).feedback == "card_blocked"
+
+
+# -- El final de la partida ------------------------------------------------------------------------
+
+UPPER = deal("7C 7D 7H 6C 6D 6H")  # rows 1–3: three 7s covered by three 6s
+
+
+def test_the_game_is_won_as_soon_as_the_pyramid_is_empty_even_with_cards_left():
+    state = position(DOCUMENTS_LAYOUT, keep={0}, waste="2D", stock="QD AH")
+    turn = play(state, Move.from_text("JD+2D"))
+    assert turn.state.status == "won" and turn.state.stock == (C("QD"), C("AH"))
+    assert turn.events[-1].type == "won" and turn.state.score == 280
+    assert illegal(turn.state, "draw") == "game_over"
+    assert illegal(turn.state, "undo") == "game_over"
+    assert legal_moves(turn.state) == []
+
+
+def test_blocked_only_when_stock_and_waste_are_empty_and_nothing_can_be_removed():
+    blocked = position(UPPER, keep={0, 1, 2, 3, 4, 5})
+    assert blocked.status == "blocked"
+    assert position(UPPER, keep={0, 1, 2, 3, 4, 5}, stock="AH QH").status == "playing"
+    assert position(UPPER, keep={0, 1, 2, 3, 4, 5}, waste="AH QH").status == "playing"
+    assert illegal(blocked, "draw") == "game_over"
+
+
+def test_the_game_goes_on_while_a_card_is_left_to_draw_or_recycle_though_nothing_can_be_removed():
+    stuck = position(UPPER, keep={0, 1, 2, 3, 4, 5}, waste="AH QH")
+    for _ in range(5):
+        stuck = run(stuck, "recycle", "draw", "draw")
+        assert stuck.status == "playing"
+
+
+def test_the_move_that_blocks_the_game_says_so():
+    state = position(UPPER, keep={0, 1, 2, 3, 4, 5}, waste="KS")
+    turn = play(state, Move.tap("KS"))
+    assert turn.state.status == "blocked" and turn.feedback == "blocked"
+    assert [event.type for event in turn.events] == ["removed", "blocked"]
+    assert str(IllegalMoveError("blocked")) == "No more moves possible"
+
+
+# -- La puntuación ---------------------------------------------------------------------------------
+
+
+def test_points_pyramid_pair_20_waste_pair_10_pyramid_king_10_waste_king_0_draw_and_recycle_free():
+    assert run(GameState.new(layout=deal_at({21: "TC", 22: "3S"})), "TC+3S").score == 20
+    assert run(GameState.new(layout=deal_at({27: "9H", 28: "4C"})), "4C+9H").score == 10
+    assert run(GameState.new(layout=deal_at({27: "KD"})), "KD").score == 10
+    assert run(GameState.new(layout=deal_at({28: "KH"})), "KH").score == 0
+    assert run(DOC, "draw").score == 0
+    state = position(DOCUMENTS_LAYOUT, keep={0}, waste="2D")
+    assert run(state, "JD+2D").score - state.score == 10
+    assert run(DOC, *["draw"] * 23, "recycle").score == 0
+
+
+# -- Deshacer --------------------------------------------------------------------------------------
+
+
+def test_undo_puts_the_cards_back_subtracts_the_points_and_keeps_the_counter():
+    state = run(DOC, "KD", "TC+3S", "draw")
+    undone = run(state, "undo")
+    assert undone.waste == DOC.waste and undone.stock == DOC.stock and undone.moves == 3
+    undone = run(undone, "undo")
+    assert undone.score == 10 and C("TC") in undone.pyramid and undone.moves == 3
+    undone = run(undone, "undo")
+    assert undone.pyramid == DOC.pyramid and undone.score == 0 and undone.moves == 3
+    assert illegal(undone, "undo") == "nothing_to_undo"
+
+
+def test_undo_of_a_recycle():
+    state = run(DOC, *["draw"] * 23, "recycle")
+    undone = run(state, "undo")
+    assert undone.stock == () and len(undone.waste) == 24 and undone.recycles == 0
+
+
+def test_undo_reaches_back_100_actions_and_no_further():
+    state = run(DOC, *["draw"] * 23, "recycle", *["draw"] * 24, "recycle", *["draw"] * 24, "recycle", *["draw"] * 24)
+    assert state.moves == 98
+    state = run(state, "recycle", "draw", "draw", "draw")
+    assert state.moves == 102 and len(state.history) == 100
+    state = run(state, *["undo"] * 100)
+    assert state.moves == 102 and state.history == ()
+    assert illegal(state, "undo") == "nothing_to_undo"
+    assert len(state.waste) == 3  # the two oldest draws are beyond the undo limit
+
+
+def test_undo_is_allowed_when_blocked():
+    state = position(UPPER, keep={0, 1, 2, 3, 4, 5}, waste="KS")
+    blocked = run(state, "KS")
+    assert run(blocked, "undo").status == "playing"
+
+
+# -- Variants --------------------------------------------------------------------------------------
+
+
+def test_strict_win_needs_the_stock_and_waste_cleared_too():
+    strict = Rules(strict_win=True)
+    state = position(DOCUMENTS_LAYOUT, keep={0}, waste="2D", stock="QD AH", rules=strict)
+    after = run(state, "JD+2D")
+    assert after.status == "playing" and after.pyramid_left == 0
+    assert run(after, "draw", "draw", "recycle").status == "playing"  # AH and QD never meet
+    both = Rules(strict_win=True, drawn_pairs_with_waste=True)
+    state = position(DOCUMENTS_LAYOUT, keep={0}, waste="2D", stock="QD AH", rules=both)
+    assert run(state, "JD+2D", "draw", "draw", "AH+QD").status == "won"
+
+
+def test_limited_recycles():
+    one = GameState.new(layout=DOCUMENTS_LAYOUT, rules=Rules(max_recycles=1))
+    state = run(one, *["draw"] * 23, "recycle", *["draw"] * 24)
+    assert illegal(state, "recycle") == "no_recycles_left"
+    assert play(state, Move.tap_stock()).feedback == "no_recycles_left"
+    none = GameState.new(layout=DOCUMENTS_LAYOUT, rules=Rules(max_recycles=0))
+    assert illegal(run(none, *["draw"] * 23), "recycle") == "no_recycles_left"
+
+
+def test_with_no_recycles_left_and_nothing_to_remove_the_game_is_blocked():
+    rules = Rules(max_recycles=0)
+    state = position(UPPER, keep={0, 1, 2, 3, 4, 5}, stock="AH QH", rules=rules)
+    state = run(state, "draw")
+    assert state.status == "playing"
+    assert run(state, "draw").status == "blocked"
+
+
+def test_variant_drawn_card_pairs_with_the_waste_card_it_covers():
+    rules = Rules(drawn_pairs_with_waste=True)
+    game = GameState.new(layout=deal(" ".join(codes(DOC.pyramid)) + " 5D 8C"), rules=rules)
+    state = run(game, "draw")
+    assert Move.pair(C("5D"), C("8C")) in legal_moves(state)
+    after = run(state, "5D+8C")
+    assert after.waste == () and after.score == 0
+    assert run(after, "undo").waste == (C("5D"), C("8C"))
+    tapped = play(play(state, Move.tap("8C")).state, Move.tap("5D")).state
+    assert tapped.waste == ()
+
+
+def test_variant_a_card_pairs_with_its_only_covering_card():
+    rules = Rules(pair_with_covering=True)
+    state = run(GameState.new(layout=DOCUMENTS_LAYOUT, rules=rules), "KD")
+    assert Move.pair(C("TS"), C("3S")) in legal_moves(state)
+    after = run(state, "TS+3S")
+    assert after.score == 30
+    assert play(play(state, Move.tap("3S")).state, Move.tap("TS")).state == after
+    # both coverers present: still blocked
+    assert illegal(GameState.new(layout=DOCUMENTS_LAYOUT, rules=rules), "TS+3S") == "card_blocked"
+
+
+# -- Malformed moves -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text, code", [("XX", "unknown_card"), ("7C+7C", "same_card"), ("1C+QS", "unknown_card")])
+def test_malformed_moves(text, code):
+    with pytest.raises(InvalidMoveError) as info:
+        Move.from_text(text)
+    assert info.value.code == code
+
+
+@pytest.mark.parametrize("text", ["TC+3S", "KD", "draw", "recycle", "undo", "tap:7S", "tap:stock"])
+def test_move_text_round_trip(text):
+    move = Move.from_text(text)
+    assert str(move) == text and Move.from_json(move.to_json()) == move
+
+
+def test_card_aliases():
+    assert Move.from_text("10C+3S") == Move.from_text("3S+TC") == Move.from_text("10♣+3♠")
