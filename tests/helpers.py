@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from service.engine import DECK, Card, GameState, Layout, Move, Rules, play, status_of
 
 C = Card.parse
@@ -55,8 +53,7 @@ def position(
     game = GameState.new(layout=layout, rules=rules)
     pyramid = tuple(card if slot in keep else None for slot, card in enumerate(game.pyramid))
     in_play = {card for card in pyramid if card} | set(cards(stock)) | set(cards(waste))
-    state = replace(
-        game,
+    state = game.evolve(
         pyramid=pyramid,
         stock=cards(stock),
         waste=cards(waste),
@@ -64,7 +61,7 @@ def position(
         score=10 * (28 - len([card for card in pyramid if card])),
         **fields,
     )
-    state = replace(state, status=status_of(state))
+    state = state.evolve(status=status_of(state))
     state.check()
     return state
 

@@ -39,7 +39,7 @@ def check_invariants(state: GameState) -> None:
 
 
 def without_counter(state: GameState) -> GameState:
-    return replace(state, moves=0, selected=None)
+    return state.evolve(moves=0, selected=None)
 
 
 @settings(max_examples=60, deadline=None)

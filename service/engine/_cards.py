@@ -11,8 +11,6 @@ A card's canonical code is two characters, rank then suit: ranks ``A23456789TJQK
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ._errors import InvalidMoveError
 
 RANKS = "A23456789TJQK"
@@ -23,29 +21,50 @@ PAIR_SUM = 13
 _SUIT_SYMBOLS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
 
 
-@dataclass(frozen=True, slots=True)
 class Card:
-    """One playing card. ``value`` is what counts for the sum of 13."""
+    """One playing card; ``value`` is what counts for the sum of 13.
 
+    There are exactly 52 instances: ``Card(7, "D")`` and ``Card.parse("7D")`` are the same object,
+    so cards compare by identity (fast) and hash by their canonical index (deterministic).
+    """
+
+    __slots__ = ("rank", "suit", "value", "code", "index", "is_king")
     rank: int  # 1 (ace) … 13 (king)
     suit: str  # one of SUITS
+    value: int
+    code: str
+    index: int  # position in the canonical deck order: clubs A…K, diamonds, hearts, spades
+    is_king: bool
 
-    @property
-    def value(self) -> int:
-        return self.rank
+    def __new__(cls, rank: int, suit: str) -> Card:
+        valid = isinstance(rank, int) and 1 <= rank <= 13 and isinstance(suit, str)
+        card = _BY_CODE.get(RANKS[rank - 1] + suit) if valid else None
+        if card is None:
+            raise InvalidMoveError("unknown_card", card=f"{rank}{suit}"[:16])
+        return card
 
-    @property
-    def code(self) -> str:
-        return RANKS[self.rank - 1] + self.suit
+    @classmethod
+    def _make(cls, rank: int, suit: str) -> Card:
+        card = object.__new__(cls)
+        for name, value in (
+            ("rank", rank),
+            ("suit", suit),
+            ("value", rank),
+            ("code", RANKS[rank - 1] + suit),
+            ("index", SUITS.index(suit) * 13 + rank - 1),
+            ("is_king", rank == KING),
+        ):
+            object.__setattr__(card, name, value)
+        return card
 
-    @property
-    def index(self) -> int:
-        """Position in the canonical deck order: clubs A…K, diamonds, hearts, spades."""
-        return SUITS.index(self.suit) * 13 + self.rank - 1
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("cards are immutable")
 
-    @property
-    def is_king(self) -> bool:
-        return self.rank == KING
+    def __hash__(self) -> int:
+        return self.index
+
+    def __reduce__(self):
+        return (Card.parse, (self.code,))
 
     def __str__(self) -> str:
         return self.code
@@ -69,8 +88,14 @@ class Card:
 
 
 #: The 52 cards in canonical order (clubs A…K, diamonds A…K, hearts A…K, spades A…K).
-DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in range(1, 14))
-_BY_CODE = {card.code: card for card in DECK}
+_BY_CODE: dict[str, Card] = {}
+DECK: tuple[Card, ...] = tuple(Card._make(rank, suit) for suit in SUITS for rank in range(1, 14))
+_BY_CODE.update((card.code, card) for card in DECK)
+
+
+def parse_many(codes: list) -> tuple[Card | None, ...]:
+    """Canonical codes (or None) to cards, fast; KeyError or TypeError on anything else."""
+    return tuple(None if code is None else _BY_CODE[code] for code in codes)
 
 
 def sums_to_13(a: Card, b: Card) -> bool:

@@ -20,6 +20,7 @@ from (``TC@7.2+3S@7.5``, ``KD@W``; ``W`` is the waste top, ``W2`` the card it co
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ._cards import Card
 from ._errors import InvalidMoveError
@@ -168,10 +169,14 @@ class Action:
     @classmethod
     def from_text(cls, text: object) -> Action:
         """Raises ValueError (with no detail) on anything but an action's text."""
-        if text in ("draw", "recycle"):
-            return cls(text)  # type: ignore[arg-type]
         if not isinstance(text, str):
             raise ValueError("not an action")
+        return _parse_action(text)
+
+    @classmethod
+    def _parse(cls, text: str) -> Action:
+        if text in ("draw", "recycle"):
+            return cls(text)  # type: ignore[arg-type]
         removed = []
         for part in text.split("+"):
             code, at, place = part.partition("@")
@@ -185,6 +190,8 @@ class Action:
             raise ValueError("bad removal")
         return cls("remove", tuple(removed))
 
+
+_parse_action = lru_cache(maxsize=4096)(Action._parse)
 
 POINTS_PER_PYRAMID_CARD = 10
 assert SLOTS * POINTS_PER_PYRAMID_CARD == 280  # «una partida ganada siempre vale 280 puntos»

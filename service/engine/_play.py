@@ -7,7 +7,7 @@ or an :class:`IllegalMoveError`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Iterator
 
 from ._cards import Card, sums_to_13
@@ -145,8 +145,7 @@ def _remove(state: GameState, removed: tuple[tuple[Card, int], ...]) -> Turn:
         else:
             waste_taken += 1
     waste = state.waste[: len(state.waste) - waste_taken]
-    after = replace(
-        state,
+    after = state.evolve(
         pyramid=tuple(pyramid),
         waste=waste,
         foundation=state.foundation + tuple(card for card, _ in removed),
@@ -164,7 +163,7 @@ def _draw(state: GameState) -> Turn:
     if not state.stock:
         raise IllegalMoveError("stock_empty", field="move")
     card = state.stock[0]
-    after = replace(state, stock=state.stock[1:], waste=state.waste + (card,))
+    after = state.evolve(stock=state.stock[1:], waste=state.waste + (card,))
     return _after_action(after, Action("draw"), Event("drawn", (card,)))
 
 
@@ -183,7 +182,7 @@ def _recycle(state: GameState) -> Turn:
         raise IllegalMoveError("waste_empty", field="move")
     if not recycles_left(state):
         raise IllegalMoveError("no_recycles_left", field="move", limit=state.rules.max_recycles)
-    after = replace(state, stock=state.waste, waste=(), recycles=state.recycles + 1)
+    after = state.evolve(stock=state.waste, waste=(), recycles=state.recycles + 1)
     return _after_action(after, Action("recycle"), Event("recycled", state.waste))
 
 
@@ -199,13 +198,13 @@ def _after_action(state: GameState, action: Action, event: Event) -> Turn:
     selected = state.selected
     if selected is not None and not is_selectable(state, selected):
         selected = None
-    after = replace(state, moves=state.moves + 1, history=history, selected=selected)
+    after = state.evolve(moves=state.moves + 1, history=history, selected=selected)
     return _settle(after, (event,))
 
 
 def _settle(state: GameState, events: tuple[Event, ...], feedback: str | None = None) -> Turn:
     status = status_of(state)
-    state = replace(state, status=status)
+    state = state.evolve(status=status)
     if status == WON:
         events += (Event("won"),)
     elif status == BLOCKED:
@@ -289,11 +288,11 @@ def unapply(state: GameState, action: Action) -> GameState:
     if action.type == "draw":
         if not state.waste:
             raise InvalidStateError("history", field="state.history", entry=str(action))
-        return replace(state, stock=(state.waste[-1],) + state.stock, waste=state.waste[:-1])
+        return state.evolve(stock=(state.waste[-1],) + state.stock, waste=state.waste[:-1])
     if action.type == "recycle":
         if state.waste or not state.stock or state.recycles == 0:
             raise InvalidStateError("history", field="state.history", entry=str(action))
-        return replace(state, stock=(), waste=state.stock, recycles=state.recycles - 1)
+        return state.evolve(stock=(), waste=state.stock, recycles=state.recycles - 1)
     cards = tuple(card for card, _ in action.removed)
     if state.foundation[-len(cards) :] != cards:
         raise InvalidStateError("history", field="state.history", entry=str(action))
@@ -306,8 +305,7 @@ def unapply(state: GameState, action: Action) -> GameState:
             pyramid[origin] = card
         else:
             waste += (card,)
-    return replace(
-        state,
+    return state.evolve(
         pyramid=tuple(pyramid),
         waste=waste,
         foundation=state.foundation[: -len(cards)],
@@ -323,7 +321,7 @@ def _undo(state: GameState) -> Turn:
     if not state.history:
         raise IllegalMoveError("nothing_to_undo", field="move")
     action = state.history[-1]
-    before = replace(unapply(state, action), history=state.history[:-1], selected=None)
+    before = unapply(state, action).evolve(history=state.history[:-1], selected=None)
     return _settle(before, (Event("undone", points=-action.points, action=str(action)),))
 
 
@@ -366,7 +364,7 @@ def _tap_card(state: GameState, card: Card) -> Turn:
     pairs_with_selected = selected is not None and sums_to_13(selected, card)
 
     def remove_with_selected() -> Turn:
-        return _remove(replace(state, selected=None), ((selected, partner), (card, origin)))  # type: ignore[arg-type]
+        return _remove(state.evolve(selected=None), ((selected, partner), (card, origin)))  # type: ignore[arg-type]
 
     if origin is not None and origin >= 0 and not is_free(state.pyramid, origin):
         if pairs_with_selected and state.rules.pair_with_covering and _only_cover(state, origin, partner):
@@ -377,14 +375,14 @@ def _tap_card(state: GameState, card: Card) -> Turn:
     if not is_available(state, origin):
         raise IllegalMoveError("card_not_free", field="move.card", card=card.code)
     if card.is_king:
-        return _remove(replace(state, selected=None), ((card, origin),))  # type: ignore[arg-type]
+        return _remove(state.evolve(selected=None), ((card, origin),))  # type: ignore[arg-type]
     if selected is None:
-        return Turn(replace(state, selected=card), (Event("selected", (card,)),))
+        return Turn(state.evolve(selected=card), (Event("selected", (card,)),))
     if selected == card:
-        return Turn(replace(state, selected=None), (Event("deselected", (card,)),))
+        return Turn(state.evolve(selected=None), (Event("deselected", (card,)),))
     if pairs_with_selected:
         return remove_with_selected()
-    return Turn(replace(state, selected=card), (Event("selected", (card,)),), "sum_not_13")
+    return Turn(state.evolve(selected=card), (Event("selected", (card,)),), "sum_not_13")
 
 
 def _tap_stock(state: GameState) -> Turn:

@@ -6,11 +6,10 @@ Its JSON form (``docs/api.md`` shows it whole) is lossless: ``GameState.from_jso
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
-from ._cards import Card, KING, PAIR_SUM
+from ._cards import KING, PAIR_SUM, Card, parse_many
 from ._codes import layout_code, parse_code, random_code
 from ._errors import InvalidMoveError, InvalidStateError, PyramideError
 from ._layout import COVERED_BY, ROW_SLOTS, SLOTS, Layout, slot_name
@@ -26,8 +25,9 @@ _STATE_KEYS = (
 )  # fmt: skip
 
 
-@dataclass(frozen=True, slots=True)
-class GameState:
+class GameState(NamedTuple):
+    """Immutable (a named tuple: copies with changes are cheap, see :meth:`evolve`)."""
+
     rules: Rules
     #: The deal code: a seed code, or the full-layout code of an explicit deal.
     code: str
@@ -50,6 +50,10 @@ class GameState:
     #: The app's error-help setting: a tap on a covered card says why nothing happens.
     error_help: bool = True
     status: str = PLAYING
+
+    def evolve(self, **changes: Any) -> GameState:
+        """A copy with ``changes`` (``dataclasses.replace`` for this value)."""
+        return self._replace(**changes)
 
     # -- new games ------------------------------------------------------------------------------
     @classmethod
@@ -81,7 +85,7 @@ class GameState:
         )
         from ._play import status_of
 
-        return replace(state, status=status_of(state))
+        return state.evolve(status=status_of(state))
 
     @property
     def layout(self) -> Layout:
@@ -131,11 +135,14 @@ class GameState:
             len(slots) for slots in ROW_SLOTS
         ]:
             raise InvalidStateError("pyramid_shape", field="state.pyramid")
-        pyramid = tuple(
-            None if code is None else _card(code, f"state.pyramid[{r}][{i}]")
-            for r, row in enumerate(rows)
-            for i, code in enumerate(row)
-        )
+        try:
+            pyramid = parse_many([code for row in rows for code in row])
+        except (KeyError, TypeError):
+            pyramid = tuple(
+                None if code is None else _card(code, f"state.pyramid[{r}][{i}]")
+                for r, row in enumerate(rows)
+                for i, code in enumerate(row)
+            )
         state = cls(
             rules=rules,
             code=_text(data["code"], "state.code"),
@@ -196,12 +203,15 @@ def _check_cards(state: GameState, layout: Layout) -> None:
     """Cards never move but from stock to waste and back, and to the foundation; so each pyramid
     slot holds the card dealt there or nothing, the waste then the stock keep the dealt order of
     those piles, less what was removed, and the foundation holds exactly all the rest."""
-    for slot, card in enumerate(state.pyramid):
-        if card is not None and card != layout.pyramid[slot]:
-            raise InvalidStateError("not_dealt_here", field=f"state.pyramid", card=card.code, slot=slot_name(slot))
+    for slot, (card, dealt_here) in enumerate(zip(state.pyramid, layout.pyramid)):
+        if card is not None and card is not dealt_here:
+            raise InvalidStateError("not_dealt_here", field="state.pyramid", card=card.code, slot=slot_name(slot))
     dealt = iter(layout.waste + layout.stock)
     for card in state.waste + state.stock:
-        if not any(card == other for other in dealt):
+        for other in dealt:
+            if other is card:
+                break
+        else:
             raise InvalidStateError("pile_order", field="state.stock", card=card.code)
     in_play = {card for card in state.pyramid if card is not None}
     in_play.update(state.waste, state.stock)
@@ -248,6 +258,11 @@ def _card(value: object, field: str) -> Card:
 def _cards(values: object, field: str) -> tuple[Card, ...]:
     if not isinstance(values, list):
         raise InvalidStateError("shape", field=field)
+    if None not in values:
+        try:
+            return parse_many(values)  # type: ignore[return-value]
+        except (KeyError, TypeError):
+            pass
     return tuple(_card(value, f"{field}[{i}]") for i, value in enumerate(values))
 
 

@@ -1,0 +1,11 @@
+"""``python -m tests.bench [engine|api ...]``: run the named benchmarks (all by default)."""
+
+import sys
+
+from . import bench_api, bench_engine
+
+BENCHES = {"engine": bench_engine.main, "api": bench_api.main}
+
+if __name__ == "__main__":
+    for name in sys.argv[1:] or list(BENCHES):
+        BENCHES[name]()
