@@ -6,7 +6,7 @@ import service.engine as engine
 def test_public_api_is_pinned():
     assert sorted(engine.__all__) == sorted(
         [
-            "BLOCKED", "DECK", "DOCUMENTS_LAYOUT", "PLAYING", "PRESETS", "RANKS", "SUITS", "UNDO_LIMIT", "WON",
+            "BLOCKED", "DECK", "DOCUMENTS_LAYOUT", "PLAYING", "PRESETS", "RANKS", "SUITS", "UNDO_LIMIT", "VARIANT_LETTERS", "WON",
             "Action", "Card", "Event", "GameState", "IllegalMoveError", "InvalidCodeError", "InvalidMoveError",
             "InvalidStateError", "Layout", "Move", "PyramideError", "Rules", "Turn", "card_name", "describe",
             "layout_code", "legal_moves", "parse_code", "play", "random_code", "seed_code", "shuffled_deck",

@@ -22,7 +22,7 @@ from ._errors import IllegalMoveError, InvalidCodeError, InvalidMoveError, Inval
 from ._layout import Layout
 from ._moves import Action, Move
 from ._play import Event, Turn, legal_moves, play, status_of
-from ._rules import PRESETS, Rules
+from ._rules import PRESETS, VARIANT_LETTERS, Rules
 from ._state import BLOCKED, PLAYING, UNDO_LIMIT, WON, GameState
 
 __all__ = [
@@ -34,6 +34,7 @@ __all__ = [
     "RANKS",
     "SUITS",
     "UNDO_LIMIT",
+    "VARIANT_LETTERS",
     "WON",
     "Action",
     "Card",

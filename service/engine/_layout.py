@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ._cards import DECK, Card
-from ._errors import PyramideError
+from ._errors import InvalidMoveError, PyramideError
 from ._rules import Rules
 
 ROWS = 7
@@ -80,7 +80,26 @@ class Layout:
         waste = 1 if rules.initial_waste else 0
         return cls(tuple(deck[:SLOTS]), tuple(deck[SLOTS : SLOTS + waste]), tuple(deck[SLOTS + waste :]))
 
+    def to_json(self) -> dict:
+        rows = [[self.pyramid[slot].code for slot in slots] for slots in ROW_SLOTS]
+        return {"pyramid": rows, "waste": [c.code for c in self.waste], "stock": [c.code for c in self.stock]}
+
+    @classmethod
+    def from_json(cls, data: dict) -> Layout:
+        """Rows of the pyramid from the top, the waste (top last), the stock (top first)."""
+        try:
+            if [len(row) for row in data["pyramid"]] != [len(slots) for slots in ROW_SLOTS]:
+                raise PyramideError("invalid_layout", detail="pyramid", field="layout.pyramid")
+            return cls(
+                pyramid=tuple(Card.parse(code) for row in data["pyramid"] for code in row),
+                waste=tuple(Card.parse(code) for code in data.get("waste", [])),
+                stock=tuple(Card.parse(code) for code in data["stock"]),
+            )
+        except (KeyError, TypeError, InvalidMoveError):
+            raise PyramideError("invalid_layout", detail="shape", field="layout") from None
+
     def check(self, rules: Rules) -> None:
+        """Raise ``invalid_layout`` unless this is a deal of all 52 cards under ``rules``."""
         if len(self.pyramid) != SLOTS:
             raise PyramideError("invalid_layout", detail="pyramid", field="layout.pyramid")
         if len(self.waste) != (1 if rules.initial_waste else 0):

@@ -25,6 +25,14 @@ from dataclasses import asdict, dataclass
 from ._errors import InvalidCodeError, PyramideError
 
 _LETTERS = (("C", "pair_with_covering"), ("D", "drawn_pairs_with_waste"), ("S", "strict_win"))
+#: Each option and how a deal code's rules segment writes it.
+VARIANT_LETTERS = {
+    "pair_with_covering": "C",
+    "drawn_pairs_with_waste": "D",
+    "strict_win": "S",
+    "initial_waste": "T",
+    "max_recycles": "0-9999",
+}
 _SEGMENT = re.compile(r"^(?:N|(C?)(D?)(S?)(T?)(0|[1-9][0-9]{0,3})?)$")
 #: A recycle limit above this is refused (a code segment holds at most four digits).
 MAX_RECYCLE_LIMIT = 9999
@@ -98,7 +106,14 @@ class Rules:
         unknown = set(data) - set(cls.__dataclass_fields__)
         if unknown:
             raise PyramideError("invalid_rules", field=f"rules.{sorted(unknown)[0]}", option=sorted(unknown)[0])
+        if "max_recycles" in data:
+            data = {**data, "max_recycles": whole_number(data["max_recycles"])}
         return cls(**data)
+
+
+def whole_number(value: object) -> object:
+    """JSON has one number type: 2.0 read from JSON is the integer 2."""
+    return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
 #: The rule sets with a name, as ``GET /v1/rules`` lists them.

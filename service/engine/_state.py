@@ -14,7 +14,7 @@ from ._codes import layout_code, parse_code, random_code
 from ._errors import InvalidMoveError, InvalidStateError, PyramideError
 from ._layout import COVERED_BY, ROW_SLOTS, SLOTS, Layout, slot_name
 from ._moves import POINTS_PER_PYRAMID_CARD, Action
-from ._rules import Rules
+from ._rules import Rules, whole_number
 
 PLAYING, WON, BLOCKED = "playing", "won", "blocked"
 #: «El botón Deshacer permite deshacer las 100 últimas acciones.»
@@ -267,6 +267,7 @@ def _cards(values: object, field: str) -> tuple[Card, ...]:
 
 
 def _count(value: object, field: str) -> int:
+    value = whole_number(value)
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise InvalidStateError("shape", field=field)
     return value

@@ -1,0 +1,163 @@
+"""The Flask application: parse the request, call the engine, render the answer. Nothing else.
+
+The server keeps no game state: every request carries the state, every response returns the next.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Flask, Response, g, request
+from pydantic import BaseModel, ValidationError
+from werkzeug.exceptions import HTTPException
+
+import service
+from service.engine import (
+    PRESETS,
+    VARIANT_LETTERS,
+    GameState,
+    Layout,
+    Move,
+    PyramideError,
+    Rules,
+    describe,
+    legal_moves,
+    play,
+)
+from service.locales import DEFAULT_LANGUAGE, LANGUAGES, translate
+
+from . import _models as models
+from ._problems import ApiProblem, from_api, from_engine, from_validation
+
+#: The largest body accepted: a full state is about 3 KiB.
+MAX_BODY = 64 * 1024
+_HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 406: "not_acceptable", 413: "body_too_large", 415: "unsupported_media_type"}
+
+
+def create_app() -> Flask:
+    app = Flask(__name__)
+    app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
+    app.before_request(_negotiate_language)
+    app.after_request(_language_headers)
+    app.register_error_handler(PyramideError, lambda error: from_engine(error, _language()))
+    app.register_error_handler(ApiProblem, lambda problem: from_api(problem, _language()))
+    app.register_error_handler(ValidationError, lambda error: from_validation(error, _language()))
+    app.register_error_handler(HTTPException, _http_error)
+    _add_routes(app)
+    from ._docs import add_docs
+
+    add_docs(app)
+    return app
+
+
+# -- Language --------------------------------------------------------------------------------------
+
+
+def _negotiate_language() -> None:
+    """``Accept-Language`` to one of our catalogues (``es-MX`` → es; ``de-DE,it;q=0.5`` → it)."""
+    g.language = request.accept_languages.best_match(LANGUAGES, default=DEFAULT_LANGUAGE)
+
+
+def _language() -> str:
+    return g.get("language", DEFAULT_LANGUAGE)
+
+
+def _language_headers(response: Response) -> Response:
+    response.headers["Content-Language"] = _language()
+    response.vary.add("Accept-Language")
+    return response
+
+
+def _http_error(error: HTTPException) -> Response:
+    code = _HTTP_CODES.get(error.code or 400, "invalid_request")
+    problem = ApiProblem(code, error.code or 400, limit=MAX_BODY, where="/", reason=error.description or "")
+    response = from_api(problem, _language())
+    if error.code == 405:
+        response.headers["Allow"] = ", ".join(sorted(getattr(error, "valid_methods", None) or []))
+    return response
+
+
+# -- Request and response bodies -------------------------------------------------------------------
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _body(model: type[BaseModel]) -> dict[str, Any]:
+    """The JSON body, checked against ``model``; 415, 400 (malformed JSON or schema) otherwise."""
+    if not request.is_json:
+        raise ApiProblem("unsupported_media_type", 415)
+    try:
+        data = json.loads(request.get_data(), parse_constant=_reject_constant)
+    except ValueError:
+        raise ApiProblem("malformed_json", 400) from None
+    model.__pydantic_validator__.validate_python(data)
+    return data
+
+
+def _json(body: dict[str, Any], status: int = 200) -> Response:
+    return Response(json.dumps(body, ensure_ascii=False, separators=(",", ":")), status=status, mimetype="application/json")
+
+
+# -- Endpoints -------------------------------------------------------------------------------------
+
+
+def _new_game() -> Response:
+    data = _body(models.NewGameRequest)
+    rules = Rules.from_json(data["rules"]) if data.get("rules") is not None else None
+    layout = Layout.from_json(data["layout"]) if data.get("layout") is not None else None
+    state = GameState.new(data.get("code"), rules=rules, layout=layout, error_help=data.get("error_help", True))
+    return _json({"state": state.to_json()}, 201)
+
+
+def _move() -> Response:
+    data = _body(models.MoveRequest)
+    turn = play(GameState.from_json(data["state"]), Move.from_json(data["move"]))
+    feedback = None
+    if turn.feedback is not None:
+        feedback = {"code": turn.feedback, "message": translate(_language(), turn.feedback)}
+    return _json({
+        "state": turn.state.to_json(),
+        "events": [event.to_json() for event in turn.events],
+        "feedback": feedback,
+    })  # fmt: skip
+
+
+def _legal_moves() -> Response:
+    state = GameState.from_json(_body(models.StateRequest)["state"])
+    return _json({"moves": [move.to_json() for move in legal_moves(state)]})
+
+
+def _describe() -> Response:
+    state = GameState.from_json(_body(models.StateRequest)["state"])
+    return _json({"description": describe(state, _language()), "language": _language()})
+
+
+def _rules() -> Response:
+    options = [
+        {"name": name, "letter": letter, "description": translate(_language(), f"rules.{name}")}
+        for name, letter in VARIANT_LETTERS.items()
+    ]
+    return _json({
+        "default": Rules().to_json(),
+        "presets": {name: rules.to_json() for name, rules in PRESETS.items()},
+        "preset_codes": {name: rules.letters for name, rules in PRESETS.items()},
+        "options": options,
+        "code_format": "PY1-<rules>-<7 letters: seed | 48 letters: full layout>",
+    })  # fmt: skip
+
+
+def _health() -> Response:
+    return _json({"status": "ok", "version": service.__version__})
+
+
+def _add_routes(app: Flask) -> None:
+    app.add_url_rule("/v1/games", "new_game", _new_game, methods=["POST"])
+    app.add_url_rule("/v1/moves", "move", _move, methods=["POST"])
+    app.add_url_rule("/v1/legal-moves", "legal_moves", _legal_moves, methods=["POST"])
+    app.add_url_rule("/v1/describe", "describe", _describe, methods=["POST"])
+    app.add_url_rule("/v1/rules", "rules", _rules, methods=["GET"])
+    app.add_url_rule("/healthz", "health", _health, methods=["GET"])
+

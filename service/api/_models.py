@@ -1,0 +1,255 @@
+"""The API's request and response models (pydantic v2).
+
+They are the single source of the JSON Schemas in ``openapi.yaml`` (``components/schemas``):
+``python -m service.api.schema --write`` copies them there, and ``tests/test_openapi.py`` fails on
+any drift. Requests are validated with them; responses are built by the engine's ``to_json`` and
+checked against them by the tests and by schemathesis.
+
+The schema only says what is well formed. Whether a well-formed state can occur, or a move is
+legal, is the engine's to say (a 422 answer).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag
+
+from service.engine import DECK
+
+_CODES = tuple(card.code for card in DECK)
+_ALIASES = tuple("10" + code[1] for code in _CODES if code[0] == "T")
+CardCode = Annotated[
+    Literal[_CODES + _ALIASES],  # type: ignore[valid-type]
+    Field(description="A card: rank `A23456789TJQK` then suit `CDHS` (`10` may stand for `T`)."),
+]
+
+
+def _whole(value: Any) -> Any:
+    """JSON has one number type: 2.0 is the integer 2 (and "2", a string, stays refused)."""
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+def _whole_in(low: int, high: int) -> Any:
+    return Annotated[int, Field(ge=low, le=high), BeforeValidator(_whole)]
+
+
+Count = _whole_in(0, 1_000_000_000)
+Recycles = _whole_in(0, 9999)
+Score = _whole_in(0, 280)
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class Rules(_Strict):
+    """A rule set. Every option defaults to the Pyramide app's rules."""
+
+    strict_win: bool = Field(False, description="«Victoria estricta»: stock and waste must be cleared too.")
+    max_recycles: Recycles | None = Field(
+        None, description="«Pasadas limitadas»: at most this many recycles; null = unlimited (the app)."
+    )
+    drawn_pairs_with_waste: bool = Field(
+        False, description="«Mazo contra descarte»: the waste top may pair with the waste card it covers."
+    )
+    pair_with_covering: bool = Field(
+        False, description="«Carta y carta que la cubre»: a card may pair with the single card still covering it."
+    )
+    initial_waste: bool = Field(
+        True, description="One card turned onto the waste at the deal (23-card stock); false: 24-card stock."
+    )
+
+
+class Layout(_Strict):
+    """An explicit deal: 7 pyramid rows (1 to 7 cards), the waste (top last), the stock (top first)."""
+
+    pyramid: Annotated[list[Annotated[list[CardCode], Field(min_length=1, max_length=7)]], Field(min_length=7, max_length=7)]
+    waste: Annotated[list[CardCode], Field(max_length=1)] = []
+    stock: Annotated[list[CardCode], Field(max_length=24)]
+
+
+class State(_Strict):
+    """A game state, exactly as the API returns it. Send it back unchanged with the next request."""
+
+    rules: Rules
+    code: Annotated[str, Field(max_length=100, description="The deal code (docs/deal-codes.md).")]
+    pyramid: Annotated[
+        list[Annotated[list[CardCode | None], Field(max_length=7)]],
+        Field(max_length=7, description="7 rows of 1 to 7 slots; null where the card was removed."),
+    ]
+    stock: Annotated[list[CardCode], Field(max_length=24, description="Top card first.")]
+    waste: Annotated[list[CardCode], Field(max_length=24, description="Top card last; only it is in play.")]
+    foundation: Annotated[list[CardCode], Field(max_length=52, description="Removed cards, in order.")]
+    score: Score
+    moves: Count
+    recycles: Count
+    selected: CardCode | None = Field(description="The card a first tap selected (tap play).")
+    error_help: bool
+    history: Annotated[
+        list[Annotated[str, Field(max_length=32)]],
+        Field(max_length=100, description="The last actions, oldest first: `KD@7.6`, `TC@7.2+3S@7.5`, `5H@W+8S@6.4`, `draw`, `recycle`."),
+    ]
+    status: Literal["playing", "won", "blocked"]
+
+
+# -- Moves -----------------------------------------------------------------------------------------
+
+
+class PairMove(_Strict):
+    type: Literal["pair"]
+    cards: Annotated[list[CardCode], Field(min_length=2, max_length=2)]
+
+
+class KingMove(_Strict):
+    type: Literal["king"]
+    card: CardCode
+
+
+class DrawMove(_Strict):
+    type: Literal["draw"]
+
+
+class RecycleMove(_Strict):
+    type: Literal["recycle"]
+
+
+class UndoMove(_Strict):
+    type: Literal["undo"]
+
+
+class TapCardMove(_Strict):
+    type: Literal["tap"]
+    card: CardCode
+
+
+class TapStockMove(_Strict):
+    type: Literal["tap"]
+    pile: Literal["stock"]
+
+
+def _move_tag(value: Any) -> str | None:
+    if not isinstance(value, dict):
+        return None
+    kind = value.get("type")
+    if kind == "tap":
+        return "tap_stock" if "pile" in value else "tap_card"
+    return kind if isinstance(kind, str) else None
+
+
+Move = Annotated[
+    Union[
+        Annotated[PairMove, Tag("pair")],
+        Annotated[KingMove, Tag("king")],
+        Annotated[DrawMove, Tag("draw")],
+        Annotated[RecycleMove, Tag("recycle")],
+        Annotated[UndoMove, Tag("undo")],
+        Annotated[TapCardMove, Tag("tap_card")],
+        Annotated[TapStockMove, Tag("tap_stock")],
+    ],
+    Discriminator(_move_tag),
+]
+
+
+# -- Requests --------------------------------------------------------------------------------------
+
+
+class NewGameRequest(_Strict):
+    """A new game: from a deal code, or at random under ``rules``, or from an explicit ``layout``."""
+
+    code: Annotated[str, Field(max_length=100)] | None = Field(None, description="Re-deal this code.")
+    rules: Rules | None = Field(None, description="The rule set; the app's rules when omitted.")
+    layout: Layout | None = Field(None, description="Deal exactly these cards.")
+    error_help: bool = Field(True, description="The app's error help: explain taps on covered cards.")
+
+
+class MoveRequest(_Strict):
+    state: State
+    move: Move
+
+
+class StateRequest(_Strict):
+    state: State
+
+
+# -- Responses -------------------------------------------------------------------------------------
+
+
+class GameResponse(_Strict):
+    state: State
+
+
+class Event(_Strict):
+    """What a move did: ``removed`` (cards, points), ``drawn``, ``recycled`` (the cards turned back),
+    ``undone`` (the action, points taken back, negative), ``selected``, ``deselected``, ``won``, ``blocked``."""
+
+    type: Literal["removed", "drawn", "recycled", "undone", "selected", "deselected", "won", "blocked"]
+    cards: list[CardCode] = []
+    points: int = 0
+    action: str | None = None
+
+
+class Feedback(_Strict):
+    """The message the app would show: ``card_blocked``, ``sum_not_13``, ``blocked``, …"""
+
+    code: str
+    message: str
+
+
+class MoveResponse(_Strict):
+    state: State
+    events: list[Event]
+    feedback: Feedback | None
+
+
+class LegalMovesResponse(_Strict):
+    moves: list[Move]
+
+
+class DescribeResponse(_Strict):
+    description: str
+    language: str
+
+
+class RuleOption(_Strict):
+    name: str
+    letter: str
+    description: str
+
+
+class RulesResponse(_Strict):
+    default: Rules
+    presets: dict[str, Rules]
+    preset_codes: dict[str, str]
+    options: list[RuleOption]
+    code_format: str
+
+
+class Health(_Strict):
+    status: Literal["ok"]
+    version: str
+
+
+class Problem(_Strict):
+    """An RFC 9457 problem, with a stable machine ``code`` and the offending ``field``."""
+
+    type: str
+    title: str
+    status: int
+    detail: str
+    code: str
+    field: str | None = None
+
+
+SCHEMAS: tuple[type[BaseModel], ...] = (
+    NewGameRequest,
+    MoveRequest,
+    StateRequest,
+    GameResponse,
+    MoveResponse,
+    LegalMovesResponse,
+    DescribeResponse,
+    RulesResponse,
+    Health,
+    Problem,
+)

@@ -1,0 +1,95 @@
+"""Errors as RFC 9457 ``application/problem+json``, each with a stable ``code`` and a localized text.
+
+An illegal move or an impossible state in a well-formed request is a 422; a request that is not
+JSON or not of the schema is a 400; the rest are the HTTP layer's own (404, 405, 413, 415).
+"""
+
+from __future__ import annotations
+
+import json
+
+from flask import Response
+from pydantic import ValidationError
+
+from service.engine import PyramideError
+from service.locales import translate
+
+MEDIA_TYPE = "application/problem+json"
+TYPE_PREFIX = "urn:pyramide:problem:"
+
+#: The status of each code; any other engine error is a 422.
+STATUS: dict[str, int] = {
+    "malformed_json": 400,
+    "invalid_request": 400,
+    "unknown_card": 400,
+    "unknown_move": 400,
+    "not_found": 404,
+    "method_not_allowed": 405,
+    "not_acceptable": 406,
+    "body_too_large": 413,
+    "unsupported_media_type": 415,
+}
+#: Where in the request a schema error is, to the code that names it.
+_FIELD_CODES = {"state": "invalid_state", "code": "invalid_code", "rules": "invalid_rules", "layout": "invalid_layout"}
+
+
+class ApiProblem(Exception):
+    def __init__(self, code: str, status: int, *, field: str | None = None, **params: object) -> None:
+        super().__init__(code)
+        self.code, self.status, self.field, self.params = code, status, field, params
+        self.message_key = code
+
+
+def problem_response(code: str, status: int, language: str, detail: str, field: str | None = None) -> Response:
+    body = {
+        "type": TYPE_PREFIX + code,
+        "title": translate(language, f"title.{code}"),
+        "status": status,
+        "detail": detail,
+        "code": code,
+        "field": field,
+    }
+    return Response(json.dumps(body, ensure_ascii=False), status=status, mimetype=MEDIA_TYPE)
+
+
+def from_engine(error: PyramideError, language: str) -> Response:
+    status = STATUS.get(error.code, 422)
+    return problem_response(error.code, status, language, error.message(language), error.field)
+
+
+def from_api(problem: ApiProblem, language: str) -> Response:
+    detail = translate(language, problem.message_key, **problem.params)
+    return problem_response(problem.code, problem.status, language, detail, problem.field)
+
+
+_MOVE_TAGS = {"pair", "king", "draw", "recycle", "undo", "tap_card", "tap_stock"}
+
+
+def _field_name(location: tuple) -> str:
+    parts: list[str] = []
+    for i, part in enumerate(location):
+        if isinstance(part, int):
+            parts[-1:] = [f"{parts[-1] if parts else ''}[{part}]"]
+        elif not (i == 1 and location[0] == "move" and part in _MOVE_TAGS):  # the union's tag
+            parts.append(str(part))
+    return ".".join(parts)
+
+
+def from_validation(error: ValidationError, language: str) -> Response:
+    """The first schema error, named by the part of the request it is in."""
+    first = error.errors(include_url=False)[0]
+    location = first["loc"]
+    field = _field_name(location) or None
+    top = str(location[0]) if location else ""
+    if not location or (first["type"] == "missing" and len(location) == 1):
+        code = "invalid_request"  # the body itself, or one of its top-level members, is missing
+    elif top == "move":
+        is_card = any(part in ("card", "cards") for part in location) and first["type"] == "literal_error"
+        code = "unknown_card" if is_card else "unknown_move"
+    else:
+        code = _FIELD_CODES.get(top, "invalid_request")
+    if code == "unknown_card":
+        detail = translate(language, "unknown_card", card=str(first.get("input"))[:16])
+    else:
+        detail = translate(language, "invalid_request", where=field or "/", reason=first["msg"])
+    return problem_response(code, 400, language, detail, field)

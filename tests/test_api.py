@@ -1,0 +1,244 @@
+"""The HTTP API in-process: each endpoint, each error code (es and en), languages, status codes."""
+
+from __future__ import annotations
+
+import pytest
+from pydantic import TypeAdapter
+
+from service.api import create_app
+from service.api import _models as models
+from service.engine import DOCUMENTS_LAYOUT, GameState, Move, play
+
+DOC = GameState.new(layout=DOCUMENTS_LAYOUT)
+
+
+@pytest.fixture(scope="module")
+def client():
+    return create_app().test_client()
+
+
+def conforms(model, body) -> None:
+    TypeAdapter(model).validate_python(body)
+
+
+def post(client, path, body, language=None):
+    headers = {"Accept-Language": language} if language else {}
+    return client.post(path, json=body, headers=headers)
+
+
+# -- Endpoints -------------------------------------------------------------------------------------
+
+
+def test_new_game_from_a_code(client):
+    response = post(client, "/v1/games", {"code": "PY1-N-AAAAAAS"})
+    assert response.status_code == 201 and response.content_type == "application/json"
+    conforms(models.GameResponse, response.json)
+    assert response.json["state"] == GameState.new("PY1-N-AAAAAAS").to_json()
+
+
+def test_new_game_at_random_under_rules(client):
+    response = post(client, "/v1/games", {"rules": {"strict_win": True, "max_recycles": 0}})
+    state = response.json["state"]
+    assert response.status_code == 201 and state["code"].startswith("PY1-S0-") and len(state["code"]) == 14
+    assert post(client, "/v1/games", {"code": state["code"]}).json["state"] == state
+    assert post(client, "/v1/games", {}).json["state"]["code"].startswith("PY1-N-")
+
+
+def test_new_game_from_a_layout(client):
+    response = post(client, "/v1/games", {"layout": DOCUMENTS_LAYOUT.to_json(), "error_help": False})
+    assert response.status_code == 201
+    assert response.json["state"] == GameState.new(layout=DOCUMENTS_LAYOUT, error_help=False).to_json()
+
+
+def test_moves_the_documents_first_two(client):
+    first = post(client, "/v1/moves", {"state": DOC.to_json(), "move": {"type": "king", "card": "KD"}})
+    assert first.status_code == 200
+    conforms(models.MoveResponse, first.json)
+    assert first.json["events"] == [{"type": "removed", "cards": ["KD"], "points": 10}]
+    assert first.json["feedback"] is None and first.json["state"]["score"] == 10
+    second = post(client, "/v1/moves", {"state": first.json["state"], "move": {"type": "pair", "cards": ["TC", "3S"]}})
+    assert second.json["state"]["score"] == 30 and second.json["state"]["moves"] == 2
+    assert second.json["state"] == play(play(DOC, Move.from_text("KD")).state, Move.from_text("TC+3S")).state.to_json()
+
+
+@pytest.mark.parametrize(
+    "move, language, feedback",
+    [
+        ({"type": "tap", "card": "QC"}, "es", {"code": "card_blocked", "message": "Esta carta está bloqueada por otra"}),
+        ({"type": "tap", "card": "QC"}, "it", {"code": "card_blocked", "message": "Questa carta è bloccata da un’altra"}),
+        ({"type": "tap", "card": "QC"}, "en", {"code": "card_blocked", "message": "This card is blocked by another one"}),
+    ],
+)
+def test_tap_feedback_is_localized(client, move, language, feedback):
+    response = post(client, "/v1/moves", {"state": DOC.to_json(), "move": move}, language)
+    assert response.status_code == 200 and response.json["feedback"] == feedback
+    assert response.json["state"] == DOC.to_json() and response.json["events"] == []
+
+
+def test_sum_not_13_keeps_the_second_card_selected(client):
+    selected = post(client, "/v1/moves", {"state": DOC.to_json(), "move": {"type": "tap", "card": "7C"}}).json["state"]
+    response = post(client, "/v1/moves", {"state": selected, "move": {"type": "tap", "card": "7S"}}, "es")
+    assert response.json["feedback"] == {"code": "sum_not_13", "message": "La suma debe ser igual a 13"}
+    assert response.json["state"]["selected"] == "7S"
+
+
+def test_tap_stock_and_the_ten_alias(client):
+    response = post(client, "/v1/moves", {"state": DOC.to_json(), "move": {"type": "tap", "pile": "stock"}})
+    assert response.json["events"] == [{"type": "drawn", "cards": ["AC"]}]
+    alias = post(client, "/v1/moves", {"state": DOC.to_json(), "move": {"type": "pair", "cards": ["10C", "3S"]}})
+    assert alias.status_code == 200 and alias.json["state"]["score"] == 20
+
+
+def test_legal_moves(client):
+    response = post(client, "/v1/legal-moves", {"state": DOC.to_json()})
+    assert response.status_code == 200
+    conforms(models.LegalMovesResponse, response.json)
+    assert response.json["moves"] == [
+        {"type": "king", "card": "KD"},
+        {"type": "pair", "cards": ["TC", "3H"]},
+        {"type": "pair", "cards": ["TC", "3S"]},
+        {"type": "draw"},
+    ]
+
+
+@pytest.mark.parametrize("language, start", [("es", "Mazo: 23 cartas; descarte: 7 de diamantes. Fila 1: jota"), ("it", "Mazzo di pesca: 23 carte; scarti: 7 di quadri. Fila 1: fante"), ("fr", "Talon : 23 cartes ; défausse : 7 de carreau. Rangée 1 : valet"), (None, "Stock: 23 cards; waste: 7 of diamonds. Row 1: jack")])
+def test_describe(client, language, start):
+    response = post(client, "/v1/describe", {"state": DOC.to_json()}, language)
+    assert response.status_code == 200 and response.json["description"].startswith(start)
+    assert response.json["language"] == (language or "en")
+
+
+def test_rules(client):
+    response = client.get("/v1/rules", headers={"Accept-Language": "es"})
+    assert response.status_code == 200
+    conforms(models.RulesResponse, response.json)
+    assert response.json["preset_codes"]["pyramide"] == "N" and response.json["preset_codes"]["traditional"] == "DST0"
+    assert {option["letter"] for option in response.json["options"]} == {"C", "D", "S", "T", "0-9999"}
+    strict = next(option for option in response.json["options"] if option["name"] == "strict_win")
+    assert strict["description"].startswith("Victoria estricta")
+
+
+def test_health_openapi_and_docs(client):
+    assert client.get("/healthz").json["status"] == "ok"
+    spec = client.get("/openapi.yaml")
+    assert spec.status_code == 200 and spec.content_type == "application/yaml" and b"openapi: 3.1.0" in spec.data
+    page = client.get("/docs")
+    assert page.status_code == 200 and b"/openapi.yaml" in page.data and b"swagger-ui-bundle.js" in page.data
+    for asset in ("swagger-ui-bundle.js", "swagger-ui.css"):
+        served = client.get(f"/docs/static/{asset}")
+        assert served.status_code == 200 and len(served.data) > 10_000
+    assert client.get("/docs/static/../../etc/passwd").status_code == 404
+
+
+# -- Languages -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "header, language",
+    [("es-MX", "es"), ("de-DE,it;q=0.5", "it"), ("fr-CA,fr;q=0.9", "fr"), ("de", "en"), (None, "en"), ("*", "en"), ("it;q=0, es;q=0.1", "es")],
+)
+def test_language_negotiation(client, header, language):
+    response = post(client, "/v1/moves", {"state": DOC.to_json(), "move": {"type": "king", "card": "7S"}}, header)
+    assert response.headers["Content-Language"] == language and "Accept-Language" in response.headers["Vary"]
+    assert response.json["title"] and response.json["detail"]
+    ok = client.get("/healthz", headers={"Accept-Language": header} if header else {})
+    assert ok.headers["Content-Language"] == language and "Accept-Language" in ok.headers["Vary"]
+
+
+# -- Errors: every code, in es and en --------------------------------------------------------------
+
+DRAWN_ALL = DOC
+for _ in range(23):
+    DRAWN_ALL = play(DRAWN_ALL, Move.draw()).state
+
+def state_with(**changes):
+    return {**DOC.to_json(), **changes}
+
+
+ILLEGAL = [
+    # (request path, body, status, code, English detail, Spanish detail)
+    ("/v1/moves", {"state": DOC.to_json(), "move": {"type": "pair", "cards": ["QC", "AS"]}}, 422, "card_blocked", "This card is blocked by another one", "Esta carta está bloqueada por otra"),
+    ("/v1/moves", {"state": DOC.to_json(), "move": {"type": "pair", "cards": ["7C", "7S"]}}, 422, "sum_not_13", "The sum must equal 13", "La suma debe ser igual a 13"),
+    ("/v1/moves", {"state": DOC.to_json(), "move": {"type": "pair", "cards": ["AC", "QS"]}}, 422, "card_not_free", "AC is not in play", "AC no está en juego"),
+    ("/v1/moves", {"state": DOC.to_json(), "move": {"type": "king", "card": "7S"}}, 422, "not_a_king", "7S is not a King", "7S no es un rey"),
+    ("/v1/moves", {"state": DOC.to_json(), "move": {"type": "pair", "cards": ["7S", "7S"]}}, 422, "same_card", "A pair needs two different cards", "Una pareja necesita dos cartas distintas"),
+    ("/v1/moves", {"state": DRAWN_ALL.to_json(), "move": {"type": "draw"}}, 422, "stock_empty", "The stock is empty", "El mazo está vacío"),
+    ("/v1/moves", {"state": DOC.to_json(), "move": {"type": "recycle"}}, 422, "stock_not_empty", "The stock is not empty", "El mazo no está vacío"),
+    ("/v1/moves", {"state": DOC.to_json(), "move": {"type": "undo"}}, 422, "nothing_to_undo", "Nothing to undo", "No hay nada que deshacer"),
+    ("/v1/moves", {"state": state_with(history=["draw"] * 101), "move": {"type": "draw"}}, 400, "invalid_state", "The request does not match the schema", "La petición no se ajusta al esquema"),
+    ("/v1/moves", {"state": state_with(score=10), "move": {"type": "draw"}}, 422, "invalid_state", "The score must be 0", "La puntuación debe ser 0"),
+    ("/v1/moves", {"state": DOC.to_json(), "move": {"type": "pair", "cards": ["XX", "3S"]}}, 400, "unknown_card", "“XX” is not a card", "«XX» no es una carta"),
+    ("/v1/moves", {"state": DOC.to_json(), "move": {"type": "jump"}}, 400, "unknown_move", "The request does not match the schema at “move”", "La petición no se ajusta al esquema en «move»"),
+    ("/v1/moves", {"state": DOC.to_json()}, 400, "invalid_request", "The request does not match the schema at “move”", "La petición no se ajusta al esquema en «move»"),
+    ("/v1/games", {"code": "PY1-N-AAAAAA"}, 422, "invalid_code", "The deal part has 6 letters", "La parte del reparto tiene 6 letras"),
+    ("/v1/games", {"code": "PY1-N-AAAAAAS", "rules": {}}, 422, "conflicting_deal", "Give a code", "Indica un código"),
+    ("/v1/games", {"rules": {"max_recycles": -1}}, 400, "invalid_rules", "The request does not match the schema at “rules.max_recycles”", "La petición no se ajusta al esquema en «rules.max_recycles»"),
+    ("/v1/games", {"layout": {**DOCUMENTS_LAYOUT.to_json(), "waste": ["7C"]}}, 422, "invalid_layout", "The layout holds 7C twice", "El reparto contiene dos veces 7C"),
+]
+
+
+@pytest.mark.parametrize("path, body, status, code, english, spanish", ILLEGAL, ids=[f"{row[3]}-{i}" for i, row in enumerate(ILLEGAL)])
+def test_each_error_code_in_english_and_spanish(client, path, body, status, code, english, spanish):
+    for language, text in (("en", english), ("es", spanish)):
+        response = post(client, path, body, language)
+        assert response.status_code == status, response.json
+        assert response.content_type == "application/problem+json"
+        problem = response.json
+        conforms(models.Problem, problem)
+        assert problem["code"] == code and problem["status"] == status
+        assert problem["type"] == f"urn:pyramide:problem:{code}"
+        assert problem["detail"].startswith(text), problem["detail"]
+        assert response.headers["Content-Language"] == language
+
+
+def test_game_over_and_no_recycles_left(client):
+    from tests.helpers import position
+
+    won = play(position(DOCUMENTS_LAYOUT, keep={0}, waste="2D", stock="QD AH"), Move.from_text("JD+2D")).state
+    for language, text in (("en", "The game is over"), ("es", "La partida ha terminado")):
+        response = post(client, "/v1/moves", {"state": won.to_json(), "move": {"type": "draw"}}, language)
+        assert (response.status_code, response.json["code"], response.json["detail"]) == (422, "game_over", text)
+    once = post(client, "/v1/games", {"layout": DOCUMENTS_LAYOUT.to_json(), "rules": {"max_recycles": 0}}).json["state"]
+    state = GameState.from_json(once)
+    for _ in range(23):
+        state = play(state, Move.draw()).state
+    for language, text in (("en", "No recycles left"), ("es", "Con estas reglas no quedan")):
+        response = post(client, "/v1/moves", {"state": state.to_json(), "move": {"type": "recycle"}}, language)
+        assert response.json["code"] == "no_recycles_left" and response.json["detail"].startswith(text)
+
+
+def test_malformed_json_is_400(client):
+    for body in ("{", "[1,", "NaN", '{"state": NaN}', "\xff"):
+        response = client.post("/v1/moves", data=body, content_type="application/json", headers={"Accept-Language": "es"})
+        assert response.status_code == 400 and response.json["code"] == "malformed_json"
+        assert response.json["detail"] == "El cuerpo no es JSON válido"
+
+
+def test_a_body_that_is_not_an_object_is_400(client):
+    for body in ("[]", "3", '"x"', "null"):
+        response = client.post("/v1/moves", data=body, content_type="application/json")
+        assert response.status_code == 400 and response.json["code"] == "invalid_request"
+
+
+def test_oversized_body_is_413(client):
+    response = client.post("/v1/moves", data="[" + "0," * 40_000 + "0]", content_type="application/json")
+    assert response.status_code == 413 and response.json["code"] == "body_too_large"
+
+
+def test_wrong_media_type_is_415(client):
+    response = client.post("/v1/moves", data="{}", content_type="text/plain", headers={"Accept-Language": "it"})
+    assert response.status_code == 415 and response.json["code"] == "unsupported_media_type"
+    assert response.json["detail"] == "Invia il corpo come application/json"
+
+
+def test_wrong_method_is_405_with_allow(client):
+    response = client.delete("/v1/moves")
+    assert response.status_code == 405 and response.json["code"] == "method_not_allowed"
+    assert set(response.headers["Allow"].split(", ")) == {"OPTIONS", "POST"}
+    assert client.post("/v1/rules").headers["Allow"] == "GET, HEAD, OPTIONS"
+
+
+def test_unknown_path_is_404(client):
+    response = client.get("/v2/games", headers={"Accept-Language": "fr"})
+    assert response.status_code == 404 and response.json["code"] == "not_found"
+    assert response.json["detail"] == "Ressource introuvable"
