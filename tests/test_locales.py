@@ -13,7 +13,7 @@ from service.engine import DECK, card_name
 from service.locales import LANGUAGES, catalogue, translate, translate_plural
 
 LOCALES = Path(__file__).resolve().parent.parent / "service" / "locales"
-RULES = Path(__file__).resolve().parent.parent.parent / "shared" / "rules"
+RULES = Path(__file__).resolve().parent.parent / "docs" / "sources"
 
 
 def fields(text: str) -> set[str]:
