@@ -19,11 +19,11 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def running_server(workers: int = 2, **env: str) -> Iterator[str]:
+def running_server(workers: int = 2, module: str = "service.api.serve", **env: str) -> Iterator[str]:
     port = free_port()
     environment = {**os.environ, "PORT": str(port), "HOST": "127.0.0.1", "WEB_CONCURRENCY": str(workers), **env}
     process = subprocess.Popen(
-        [sys.executable, "-m", "service.api.serve"], env=environment, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
+        [sys.executable, "-m", module], env=environment, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
     )
     base = f"http://127.0.0.1:{port}"
     try:

@@ -18,8 +18,11 @@ from . import create_app
 
 
 class Server(BaseApplication):
-    def __init__(self, options: dict) -> None:
+    """gunicorn running ``app`` (the Pyramide API unless another WSGI app is given)."""
+
+    def __init__(self, options: dict, app=None) -> None:
         self.options = options
+        self.app = app
         super().__init__()
 
     def load_config(self) -> None:
@@ -27,7 +30,7 @@ class Server(BaseApplication):
             self.cfg.set(key, value)
 
     def load(self):
-        return create_app()
+        return self.app or create_app()
 
 
 def _ready(server) -> None:

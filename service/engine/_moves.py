@@ -19,7 +19,7 @@ from (``TC@7.2+3S@7.5``, ``KD@W``; ``W`` is the waste top, ``W2`` the card it co
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ._cards import Card
@@ -151,6 +151,13 @@ class Action:
 
     type: str  # "remove", "draw" or "recycle"
     removed: tuple[tuple[Card, int], ...] = ()  # (card, origin) for a removal
+    text: str = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        text = self.type
+        if self.type == "remove":
+            text = "+".join(f"{card.code}@{origin_text(origin)}" for card, origin in self.removed)
+        object.__setattr__(self, "text", text)
 
     @property
     def points(self) -> int:
@@ -162,9 +169,7 @@ class Action:
         return f"Action.from_text({str(self)!r})"
 
     def __str__(self) -> str:
-        if self.type != "remove":
-            return self.type
-        return "+".join(f"{card.code}@{origin_text(origin)}" for card, origin in self.removed)
+        return self.text
 
     @classmethod
     def from_text(cls, text: object) -> Action:

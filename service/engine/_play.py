@@ -281,34 +281,61 @@ def legal_moves(state: GameState) -> list[Move]:
 # -- Undo ------------------------------------------------------------------------------------------
 
 
+class _Board:
+    """A position being taken back action by action, in place (undo and history checks).
+    It has the attributes the rules read (``rules``, ``pyramid``, ``waste``, ``recycles``), so the
+    same rule functions judge it."""
+
+    __slots__ = ("rules", "pyramid", "stock", "waste", "foundation", "recycles")
+
+    def __init__(self, state: GameState) -> None:
+        self.rules = state.rules
+        self.pyramid = list(state.pyramid)
+        self.stock = list(state.stock)
+        self.waste = list(state.waste)
+        self.foundation = list(state.foundation)
+        self.recycles = state.recycles
+
+    def take_back(self, action: Action) -> bool:
+        """Undo ``action`` in place; False (and the board left half-changed) if it cannot have
+        led here. «Las cartas vuelven a su sitio y se restan los puntos del movimiento.»"""
+        if action.type == "draw":
+            if not self.waste:
+                return False
+            self.stock.insert(0, self.waste.pop())
+            return True
+        if action.type == "recycle":
+            if self.waste or not self.stock or self.recycles == 0:
+                return False
+            self.waste, self.stock = self.stock, []
+            self.recycles -= 1
+            return True
+        count = len(action.removed)
+        if [card for card, _ in action.removed] != self.foundation[-count:]:
+            return False
+        del self.foundation[-count:]
+        for card, origin in sorted(action.removed, key=lambda item: item[1]):  # W2 back before W
+            if origin >= 0:
+                if self.pyramid[origin] is not None:
+                    return False
+                self.pyramid[origin] = card
+            else:
+                self.waste.append(card)
+        return True
+
+
 def unapply(state: GameState, action: Action) -> GameState:
     """The position before ``action`` (score, piles, recycle count; not the move counter).
-    «Las cartas vuelven a su sitio y se restan los puntos del movimiento.»
     Raises InvalidStateError when ``action`` cannot have led to ``state``."""
-    if action.type == "draw":
-        if not state.waste:
-            raise InvalidStateError("history", field="state.history", entry=str(action))
-        return state.evolve(stock=(state.waste[-1],) + state.stock, waste=state.waste[:-1])
-    if action.type == "recycle":
-        if state.waste or not state.stock or state.recycles == 0:
-            raise InvalidStateError("history", field="state.history", entry=str(action))
-        return state.evolve(stock=(), waste=state.stock, recycles=state.recycles - 1)
-    cards = tuple(card for card, _ in action.removed)
-    if state.foundation[-len(cards) :] != cards:
+    board = _Board(state)
+    if not board.take_back(action):
         raise InvalidStateError("history", field="state.history", entry=str(action))
-    pyramid = list(state.pyramid)
-    waste = state.waste
-    for card, origin in sorted(action.removed, key=lambda item: item[1]):  # W2 back before W
-        if origin >= 0:
-            if pyramid[origin] is not None:
-                raise InvalidStateError("history", field="state.history", entry=str(action))
-            pyramid[origin] = card
-        else:
-            waste += (card,)
     return state.evolve(
-        pyramid=tuple(pyramid),
-        waste=waste,
-        foundation=state.foundation[: -len(cards)],
+        pyramid=tuple(board.pyramid),
+        stock=tuple(board.stock),
+        waste=tuple(board.waste),
+        foundation=tuple(board.foundation),
+        recycles=board.recycles,
         score=state.score - action.points,
     )
 
@@ -326,26 +353,25 @@ def _undo(state: GameState) -> Turn:
 
 
 def check_history(state: GameState) -> None:
-    """Each remembered action must undo cleanly and have been legal where it was played."""
-    current = state
+    """Each remembered action must undo cleanly, put each card back where it was dealt, and have
+    been legal in the position where it was played."""
+    board = _Board(state)
     dealt = state.layout.pyramid
     for action in reversed(state.history):
-        before = unapply(current, action)
         try:
-            if any(origin >= 0 and dealt[origin] != card for card, origin in action.removed):
-                raise IllegalMoveError("history")  # a card goes back only to the slot it was dealt to
+            if not board.take_back(action):
+                raise IllegalMoveError("history")
             if action.type == "remove":
+                if any(origin >= 0 and dealt[origin] is not card for card, origin in action.removed):
+                    raise IllegalMoveError("history")  # a card goes back only to the slot it was dealt to
                 cards = [card for card, _ in action.removed]
-                origins = (
-                    (king_origin(before, cards[0]),) if len(cards) == 1 else pair_origins(before, *cards)
-                )
+                origins = (king_origin(board, cards[0]),) if len(cards) == 1 else pair_origins(board, *cards)  # type: ignore[arg-type]
                 if origins != tuple(origin for _, origin in action.removed):
                     raise IllegalMoveError("history")
-            elif action.type == "recycle" and not recycles_left(before):
+            elif action.type == "recycle" and not recycles_left(board):  # type: ignore[arg-type]
                 raise IllegalMoveError("history")
         except IllegalMoveError:
             raise InvalidStateError("history", field="state.history", entry=str(action)) from None
-        current = before
 
 
 # -- Tap play --------------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ A rule set is named in a deal code by its letters in alphabetical order then the
 from __future__ import annotations
 
 import re
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 from ._errors import InvalidCodeError, PyramideError
 
@@ -97,7 +97,7 @@ class Rules:
         )
 
     def to_json(self) -> dict:
-        return asdict(self)
+        return {name: getattr(self, name) for name in _OPTION_NAMES}
 
     @classmethod
     def from_json(cls, data: object) -> Rules:
@@ -109,6 +109,9 @@ class Rules:
         if "max_recycles" in data:
             data = {**data, "max_recycles": whole_number(data["max_recycles"])}
         return cls(**data)
+
+
+_OPTION_NAMES = tuple(Rules.__dataclass_fields__)
 
 
 def whole_number(value: object) -> object:

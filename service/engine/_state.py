@@ -114,7 +114,7 @@ class GameState(NamedTuple):
             "recycles": self.recycles,
             "selected": self.selected.code if self.selected else None,
             "error_help": self.error_help,
-            "history": [str(action) for action in self.history],
+            "history": [action.text for action in self.history],
             "status": self.status,
         }
 
