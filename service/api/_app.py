@@ -5,7 +5,7 @@ The server keeps no game state: every request carries the state, every response 
 
 from __future__ import annotations
 
-import json
+import pydantic_core
 from typing import Any
 
 from flask import Flask, Response, g, request
@@ -81,16 +81,12 @@ def _http_error(error: HTTPException) -> Response:
 # -- Request and response bodies -------------------------------------------------------------------
 
 
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
-
-
 def _body(model: type[BaseModel]) -> dict[str, Any]:
     """The JSON body, checked against ``model``; 415, 400 (malformed JSON or schema) otherwise."""
     if not request.is_json:
         raise ApiProblem("unsupported_media_type", 415)
-    try:
-        data = json.loads(request.get_data(), parse_constant=_reject_constant)
+    try:  # pydantic-core's JSON parser: strict JSON (no NaN), several times faster than json.loads
+        data = pydantic_core.from_json(request.get_data(), allow_inf_nan=False)
     except ValueError:
         raise ApiProblem("malformed_json", 400) from None
     model.__pydantic_validator__.validate_python(data)
@@ -98,7 +94,7 @@ def _body(model: type[BaseModel]) -> dict[str, Any]:
 
 
 def _json(body: dict[str, Any], status: int = 200) -> Response:
-    return Response(json.dumps(body, ensure_ascii=False, separators=(",", ":")), status=status, mimetype="application/json")
+    return Response(pydantic_core.to_json(body), status=status, mimetype="application/json")
 
 
 # -- Endpoints -------------------------------------------------------------------------------------

@@ -296,6 +296,14 @@ class _Board:
         self.foundation = list(state.foundation)
         self.recycles = state.recycles
 
+    def take_back_draws(self, count: int) -> bool:
+        """Undo ``count`` draws at once: the last ``count`` waste cards back on top of the stock."""
+        if len(self.waste) < count:
+            return False
+        self.stock[:0] = self.waste[-count:]
+        del self.waste[-count:]
+        return True
+
     def take_back(self, action: Action) -> bool:
         """Undo ``action`` in place; False (and the board left half-changed) if it cannot have
         led here. «Las cartas vuelven a su sitio y se restan los puntos del movimiento.»"""
@@ -357,7 +365,19 @@ def check_history(state: GameState) -> None:
     been legal in the position where it was played."""
     board = _Board(state)
     dealt = state.layout.pyramid
-    for action in reversed(state.history):
+    history = state.history
+    i = len(history)
+    while i:
+        action = history[i - 1]
+        if action.type == "draw":  # a run of draws is taken back at once (histories are mostly draws)
+            start = i - 1
+            while start and history[start - 1].type == "draw":
+                start -= 1
+            if not board.take_back_draws(i - start):
+                raise InvalidStateError("history", field="state.history", entry=str(action))
+            i = start
+            continue
+        i -= 1
         try:
             if not board.take_back(action):
                 raise IllegalMoveError("history")

@@ -9,7 +9,6 @@ the ratio reported is the median of the per-round ratios, with its spread.
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import statistics
@@ -17,10 +16,11 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from service.api.serve import options
 from service.engine import DOCUMENTS_LAYOUT, GameState, Move, legal_moves, play
 from tests.server import running_server
 
-ROUNDS = 5
+ROUNDS = 7
 SECONDS = 6
 CONNECTIONS = 8
 
@@ -72,7 +72,7 @@ def main() -> list[dict]:
         print("api: wrk is not installed (apt-get install wrk); skipped")
         return []
     rows = []
-    with running_server(workers=int(os.environ.get("WEB_CONCURRENCY", 2 * (os.cpu_count() or 1) + 1)), module="tests.bench.echo_app") as base:
+    with running_server(workers=options()["workers"], module="tests.bench.echo_app") as base:
         for label, state in (("fresh deal", _mid_game(0)), ("40 actions", _mid_game(40)), ("100 actions", _mid_game(100))):
             move = Move.draw() if state.stock else Move.recycle()
             body = json.dumps({"state": state.to_json(), "move": move.to_json()}, separators=(",", ":"))
