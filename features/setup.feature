@@ -1,0 +1,76 @@
+@doc-000 @doc-002 @app-rules
+Feature: La preparación / La preparazione
+  «Una pirámide de 28 cartas visibles, un descarte y 23 cartas en el mazo.»
+  «Se juega con una baraja de 52 cartas, sin comodines. La aplicación coloca 28 cartas en una
+  pirámide de 7 filas […] Todas están boca arriba. Cada carta está parcialmente cubierta por dos
+  cartas de la fila de debajo. La aplicación da la vuelta a una carta y la coloca en el descarte,
+  y pone las 23 cartas restantes en el mazo, boca abajo.»
+
+  @rule-setup
+  Scenario: A new game is 28 cards in 7 rows, one card on the waste and 23 in the stock
+    Given a new game from the code "PY1-N-AAAAAAS"
+    Then the pyramid rows have 1, 2, 3, 4, 5, 6 and 7 cards
+    And 28 cards are left in the pyramid
+    And the waste has 1 cards
+    And the stock has 23 cards
+    And the 52 cards are all there, each once
+    And the score is 0
+    And the move counter is 0
+    And the game is playing
+
+  @rule-setup
+  Scenario: A random deal under the app's rules is dealt the same way
+    Given a new game under the rules:
+      | option      | value |
+      | strict_win  | false |
+    Then the pyramid rows have 1, 2, 3, 4, 5, 6 and 7 cards
+    And the waste has 1 cards
+    And the stock has 23 cards
+    And the 52 cards are all there, each once
+
+  @rule-covering
+  Scenario: Each card is covered by the two cards of the row below it
+    Given the documents deal
+    When I play "KD"
+    Then the free pyramid cards are "7C TC 3H 4H 3S 7S"
+    When I play "TC+3S"
+    Then the free pyramid cards are "7C 3H 4H TS 7S"
+
+  @rule-describe @lang-es
+  Scenario: The documents' deal described in Spanish, to the letter
+    Given the documents deal
+    Then the description in "es" is:
+      """
+      Mazo: 23 cartas; descarte: 7 de diamantes. Fila 1: jota de diamantes; fila 2: 6 de tréboles, 7 de corazones; fila 3: as de picas, 4 de diamantes, reina de picas; fila 4: 5 de corazones, 3 de diamantes, 6 de corazones, 8 de picas; fila 5: rey de corazones, rey de tréboles, as de diamantes, rey de picas, 9 de tréboles; fila 6: reina de tréboles, 2 de tréboles, 8 de diamantes, 10 de diamantes, 10 de picas, jota de picas; fila 7: 7 de tréboles, 10 de tréboles, 3 de corazones, 4 de corazones, 3 de picas, rey de diamantes, 7 de picas.
+      """
+
+  @rule-describe @lang-it
+  Scenario: The documents' deal described in Italian, to the letter
+    Given the documents deal
+    Then the description in "it" is:
+      """
+      Mazzo di pesca: 23 carte; scarti: 7 di quadri. Fila 1: fante di quadri; fila 2: 6 di fiori, 7 di cuori; fila 3: asso di picche, 4 di quadri, donna di picche; fila 4: 5 di cuori, 3 di quadri, 6 di cuori, 8 di picche; fila 5: re di cuori, re di fiori, asso di quadri, re di picche, 9 di fiori; fila 6: donna di fiori, 2 di fiori, 8 di quadri, 10 di quadri, 10 di picche, fante di picche; fila 7: 7 di fiori, 10 di fiori, 3 di cuori, 4 di cuori, 3 di picche, re di quadri, 7 di picche.
+      """
+
+  @rule-describe @lang-en @lang-fr
+  Scenario: The documents' deal described in English and French
+    Given the documents deal
+    Then the description in "en" is:
+      """
+      Stock: 23 cards; waste: 7 of diamonds. Row 1: jack of diamonds; row 2: 6 of clubs, 7 of hearts; row 3: ace of spades, 4 of diamonds, queen of spades; row 4: 5 of hearts, 3 of diamonds, 6 of hearts, 8 of spades; row 5: king of hearts, king of clubs, ace of diamonds, king of spades, 9 of clubs; row 6: queen of clubs, 2 of clubs, 8 of diamonds, 10 of diamonds, 10 of spades, jack of spades; row 7: 7 of clubs, 10 of clubs, 3 of hearts, 4 of hearts, 3 of spades, king of diamonds, 7 of spades.
+      """
+    And the description in "fr" is:
+      """
+      Talon : 23 cartes ; défausse : 7 de carreau. Rangée 1 : valet de carreau ; rangée 2 : 6 de trèfle, 7 de cœur ; rangée 3 : as de pique, 4 de carreau, dame de pique ; rangée 4 : 5 de cœur, 3 de carreau, 6 de cœur, 8 de pique ; rangée 5 : roi de cœur, roi de trèfle, as de carreau, roi de pique, 9 de trèfle ; rangée 6 : dame de trèfle, 2 de trèfle, 8 de carreau, 10 de carreau, 10 de pique, valet de pique ; rangée 7 : 7 de trèfle, 10 de trèfle, 3 de cœur, 4 de cœur, 3 de pique, roi de carreau, 7 de pique.
+      """
+
+  @rule-describe
+  Scenario: An empty waste and an empty row are said to be empty
+    Given the easy deal
+    When I play "KC AC+QC 2C+JC 3C+TC"
+    And I play "draw" 23 times
+    And I play "recycle"
+    Then the description in "es" is:
+      """
+      Mazo: 24 cartas; descarte: vacío. Fila 1: rey de picas; fila 2: 6 de diamantes, 7 de diamantes; fila 3: 5 de diamantes, 8 de diamantes, rey de corazones; fila 4: 3 de diamantes, 10 de diamantes, 4 de diamantes, 9 de diamantes; fila 5: rey de diamantes, as de diamantes, reina de diamantes, 2 de diamantes, jota de diamantes; fila 6: 4 de tréboles, 9 de tréboles, 5 de tréboles, 8 de tréboles, 6 de tréboles, 7 de tréboles; fila 7: vacía.
+      """
