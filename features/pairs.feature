@@ -15,7 +15,16 @@ Feature: Las parejas que suman 13 / Le coppie che sommano 13
     And 26 cards are left in the pyramid
 
   @rule-pairs
-  Scenario Outline: The pairs that sum 13, whatever the suits: <first> + <second>
+  Scenario: The six pairs: A + Q, 2 + J, 3 + 10, 4 + 9, 5 + 8, 6 + 7
+    Given the easy deal
+    Then the legal moves include "AC+QC"
+    And the legal moves include "2C+JC"
+    And the legal moves include "3C+TC"
+    When I play "KC AC+QC 2C+JC 3C+TC"
+    Then the legal moves are "4C+9C 5C+8C 6C+7C draw undo"
+
+  @rule-pairs @rule-suit
+  Scenario Outline: The pairs sum 13 whatever the suits: <first> + <second>
     Given the easy deal
     When I play "KC AC+QC 2C+JC 3C+TC 4C+9C 5C+8C 6C+7C"
     Then the free pyramid cards are "KD AD QD 2D JD"
@@ -25,6 +34,7 @@ Feature: Las parejas que suman 13 / Le coppie che sommano 13
       | first | second |
       | AD    | QD     |
       | 2D    | JD     |
+      | AH    | QD     |
 
   @rule-pairs @rule-values
   Scenario: Every pair of the bottom row is by value: A+Q, 2+J, 3+10, K alone

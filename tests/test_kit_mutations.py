@@ -1,0 +1,44 @@
+"""The conformance kit has teeth: against each deliberately broken engine it fails, and the
+scenarios that catch the mutation are among the failures."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+CAUGHT_BY = {
+    "king_worth_nothing": "test_a_king_of_the_pyramid_is_worth_10",
+    "recycle_reversed": "test_tapping_the_empty_stock_recycles_the_waste_in_the_same_order",
+    "blocked_with_cards_in_stock": "test_while_a_card_is_left_to_draw_or_recycle_the_game_goes_on_though_nothing_can_be_removed",
+    "undo_lowers_the_counter": "test_undo_puts_the_cards_back_and_subtracts_the_points_the_move_counter_does_not_go_down",
+    "drawn_card_pairs_with_waste": "test_the_drawn_card_does_not_pair_with_the_waste_card_it_covers_only_the_top_card_counts",
+    "sum_message_paraphrased": "test_and_7_do_not_sum_13_la_suma_debe_ser_igual_a_13_the_second_stays_selected",
+}
+
+
+@pytest.mark.parametrize("mutant", sorted(CAUGHT_BY))
+def test_the_kit_fails_against_a_broken_engine(mutant):
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "features", "-q", "-p", "no:cacheprovider", "-p", "tests.mutants", "-o", "addopts="],
+        cwd=ROOT,
+        env={**os.environ, "PYRAMIDE_MUTANT": mutant},
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert result.returncode == 1, result.stdout[-3000:] + result.stderr[-3000:]
+    assert f"FAILED features/test_conformance.py::{CAUGHT_BY[mutant]}" in result.stdout, result.stdout[-6000:]
+
+
+def test_the_kit_passes_without_a_mutant():
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "features", "-q", "-p", "no:cacheprovider", "-o", "addopts="],
+        cwd=ROOT, capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stdout[-3000:]
