@@ -32,7 +32,7 @@ from ._problems import ApiProblem, from_api, from_engine, from_validation
 
 #: The largest body accepted: a full state is about 3 KiB.
 MAX_BODY = 64 * 1024
-_HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 406: "not_acceptable", 413: "body_too_large", 415: "unsupported_media_type"}
+_HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 413: "body_too_large", 415: "unsupported_media_type"}
 
 
 def create_app() -> Flask:

@@ -25,7 +25,6 @@ STATUS: dict[str, int] = {
     "unknown_move": 400,
     "not_found": 404,
     "method_not_allowed": 405,
-    "not_acceptable": 406,
     "body_too_large": 413,
     "unsupported_media_type": 415,
 }
