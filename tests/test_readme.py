@@ -35,3 +35,10 @@ def test_the_readme_sessions_print_what_the_readme_shows(tmp_path):
             printed = result.stdout
             script += "\n"
             assert printed.splitlines()[-len(expected.splitlines()):] == expected.splitlines(), (i, printed)
+
+
+def test_the_readme_python_example_runs(capsys):
+    block = re.search(r"```python\n([^`]*)```", README).group(1)
+    exec(compile(block, "README.md", "exec"), {})  # noqa: S102 - our own documentation
+    printed = capsys.readouterr().out
+    assert printed.startswith("30 [") and "Mazzo di pesca: 23 carte" in printed
