@@ -51,6 +51,7 @@ class Game:
         self.before: dict[str, Any] | None = None
         self.reply: Reply | None = None
         self.noted: dict[str, Any] | None = None
+        self.solution: dict[str, Any] | None = None
 
     def post(self, path: str, body: dict[str, Any], language: str | None = None) -> Reply:
         self.reply = self.client.request("POST", path, body, language or self.language)
@@ -373,3 +374,59 @@ def no_legal_moves(game: Game) -> None:
 def deal_own_code(game: Game) -> None:
     game.noted = game.state
     game.deal({"code": game.state["code"]})
+
+
+# -- The solver (scenarios tagged @solver) ---------------------------------------------------------
+
+
+def _move_text(move: dict[str, Any]) -> str:
+    if move["type"] == "pair":
+        return "+".join(move["cards"])
+    if move["type"] == "king":
+        return move["card"]
+    if move["type"] == "tap":
+        return "tap:" + move.get("card", "stock")
+    return move["type"]
+
+
+@when("I ask the solver")
+def ask_solver(game: Game) -> None:
+    reply = game.post("/v1/solve", {"state": game.state})
+    assert reply.status == 200, reply.body
+    game.solution = reply.body
+
+
+@then("the deal is winnable")
+def winnable(game: Game) -> None:
+    assert game.solution["result"] == "winnable" and game.solution["max_removable"] == 28
+
+
+@then(parsers.parse("the deal is unwinnable and at most {count:d} pyramid cards can be removed"))
+def unwinnable(game: Game, count: int) -> None:
+    assert (game.solution["result"], game.solution["max_removable"]) == ("unwinnable", count)
+
+
+@when("I play the solver's line")
+def play_line(game: Game) -> None:
+    for move in game.solution["line"]:
+        game.play(_move_text(move))
+
+
+@when("I follow the hints until there is none")
+def follow_hints(game: Game) -> None:
+    for _ in range(1000):
+        reply = game.post("/v1/hint", {"state": game.state})
+        assert reply.status == 200, reply.body
+        if reply.body["move"] is None:
+            return
+        game.play(_move_text(reply.body["move"]))
+    raise AssertionError("the hints never ended")
+
+
+@then("the legal moves remove no pyramid card")
+def no_pyramid_removal(game: Game) -> None:
+    reply = game.post("/v1/legal-moves", {"state": game.state})
+    in_pyramid = set(game.pyramid_cards())
+    for move in reply.body["moves"]:
+        cards = move.get("cards", [move["card"]] if "card" in move else [])
+        assert not in_pyramid & set(cards), move

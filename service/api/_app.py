@@ -22,8 +22,10 @@ from service.engine import (
     PyramideError,
     Rules,
     describe,
+    hint,
     legal_moves,
     play,
+    solve,
 )
 from service.locales import DEFAULT_LANGUAGE, LANGUAGES, translate
 
@@ -131,6 +133,28 @@ def _describe() -> Response:
     return _json({"description": describe(state, _language()), "language": _language()})
 
 
+def _solve() -> Response:
+    data = _body(models.SolveRequest)
+    solution = solve(GameState.from_json(data["state"]), budget=data.get("budget", models.DEFAULT_BUDGET))
+    return _json({
+        "result": solution.result,
+        "line": None if solution.line is None else [move.to_json() for move in solution.line],
+        "minimal": solution.minimal,
+        "max_removable": solution.max_removable,
+        "nodes": solution.nodes,
+    })  # fmt: skip
+
+
+def _hint() -> Response:
+    data = _body(models.SolveRequest)
+    move, solution = hint(GameState.from_json(data["state"]), budget=data.get("budget", models.DEFAULT_BUDGET))
+    return _json({
+        "move": None if move is None else move.to_json(),
+        "result": solution.result,
+        "max_removable": solution.max_removable,
+    })  # fmt: skip
+
+
 def _rules() -> Response:
     options = [
         {"name": name, "letter": letter, "description": translate(_language(), f"rules.{name}")}
@@ -154,6 +178,8 @@ def _add_routes(app: Flask) -> None:
     app.add_url_rule("/v1/moves", "move", _move, methods=["POST"])
     app.add_url_rule("/v1/legal-moves", "legal_moves", _legal_moves, methods=["POST"])
     app.add_url_rule("/v1/describe", "describe", _describe, methods=["POST"])
+    app.add_url_rule("/v1/solve", "solve", _solve, methods=["POST"])
+    app.add_url_rule("/v1/hint", "hint", _hint, methods=["POST"])
     app.add_url_rule("/v1/rules", "rules", _rules, methods=["GET"])
     app.add_url_rule("/healthz", "health", _health, methods=["GET"])
 

@@ -35,6 +35,7 @@ def _whole_in(low: int, high: int) -> Any:
 
 
 Count = _whole_in(0, 1_000_000_000)
+DEFAULT_BUDGET = 100_000
 Recycles = _whole_in(0, 9999)
 Score = _whole_in(0, 280)
 
@@ -172,6 +173,13 @@ class StateRequest(_Strict):
     state: State
 
 
+class SolveRequest(_Strict):
+    state: State
+    budget: _whole_in(1, 250_000) = Field(  # type: ignore[valid-type]
+        DEFAULT_BUDGET, description="The most positions the search may visit; past it the answer is `unknown`."
+    )
+
+
 # -- Responses -------------------------------------------------------------------------------------
 
 
@@ -225,6 +233,27 @@ class RulesResponse(_Strict):
     code_format: str
 
 
+class SolveResponse(_Strict):
+    """``result``: winnable, unwinnable, or unknown when the budget ran out (never a wrong yes or no).
+    ``line``: a winning line from the state (``minimal`` false: not known to be the shortest).
+    ``max_removable``: the most pyramid cards any line removes in all (28 when winnable)."""
+
+    result: Literal["winnable", "unwinnable", "unknown"]
+    line: list[Move] | None
+    minimal: bool
+    max_removable: int | None
+    nodes: int
+
+
+class HintResponse(_Strict):
+    """The next move of a winning line; if none, the first move of a line removing the most pyramid
+    cards; null when no move removes anything more (or the budget ran out)."""
+
+    move: Move | None
+    result: Literal["winnable", "unwinnable", "unknown"]
+    max_removable: int | None
+
+
 class Health(_Strict):
     status: Literal["ok"]
     version: str
@@ -245,11 +274,14 @@ SCHEMAS: tuple[type[BaseModel], ...] = (
     NewGameRequest,
     MoveRequest,
     StateRequest,
+    SolveRequest,
     GameResponse,
     MoveResponse,
     LegalMovesResponse,
     DescribeResponse,
     RulesResponse,
+    SolveResponse,
+    HintResponse,
     Health,
     Problem,
 )

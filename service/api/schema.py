@@ -40,6 +40,7 @@ def component_examples() -> dict[str, Any]:
         "TapCoveredCard": {"summary": "Tap a covered card (error help on)", "value": {"state": deal.to_json(), "move": {"type": "tap", "card": "QC"}}},
         "TapStock": {"summary": "Tap the stock", "value": {"state": deal.to_json(), "move": {"type": "tap", "pile": "stock"}}},
         "DocumentsDeal": {"summary": "The documents' deal, before any move", "value": {"state": deal.to_json()}},
+        "SolveDocumentsDeal": {"summary": "Solve the documents' deal", "value": {"state": deal.to_json(), "budget": 100000}},
     }
 
 

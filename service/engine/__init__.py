@@ -23,6 +23,7 @@ from ._layout import Layout
 from ._moves import Action, Move
 from ._play import Event, Turn, legal_moves, play, status_of
 from ._rules import PRESETS, VARIANT_LETTERS, Rules
+from ._solver import Solution, hint, solve
 from ._state import BLOCKED, PLAYING, UNDO_LIMIT, WON, GameState
 
 __all__ = [
@@ -48,15 +49,18 @@ __all__ = [
     "Move",
     "PyramideError",
     "Rules",
+    "Solution",
     "Turn",
     "card_name",
     "describe",
+    "hint",
     "layout_code",
     "legal_moves",
     "parse_code",
     "play",
     "random_code",
     "seed_code",
+    "solve",
     "shuffled_deck",
     "status_of",
 ]

@@ -1,0 +1,25 @@
+"""The ``pyramide`` command."""
+
+from service.cli import main
+
+
+def test_solve_a_lost_deal(capsys):
+    assert main(["solve", "PY1-N-AAAAAHW"]) == 0
+    out = capsys.readouterr().out
+    assert "PY1-N-AAAAAHW: unwinnable" in out and "at most 14 of the 28 pyramid cards" in out
+
+
+def test_solve_a_won_deal_prints_its_line(capsys):
+    assert main(["solve", "py1-n-aaaaaac"]) == 0
+    out = capsys.readouterr().out
+    assert "PY1-N-AAAAAAC: winnable" in out and "a winning line of" in out
+
+
+def test_a_bad_code_is_an_error(capsys):
+    assert main(["solve", "PY1-N-AAA"]) == 2
+    assert "7 for a seed, 48 for a full layout" in capsys.readouterr().err
+
+
+def test_a_budget_too_small_says_unknown(capsys):
+    assert main(["solve", "PY1-N-AAAAAHW", "--budget", "3"]) == 3
+    assert "unknown" in capsys.readouterr().out

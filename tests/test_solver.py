@@ -1,0 +1,89 @@
+"""The solver: exact answers, lines that really win, the same verdict from two searches."""
+
+from __future__ import annotations
+
+import pytest
+
+from service.engine import DOCUMENTS_LAYOUT, GameState, Move, Rules, hint, legal_moves, play, seed_code, solve
+from service.engine import _solver
+
+
+def replay(state: GameState, moves) -> GameState:
+    for move in moves:
+        state = play(state, move).state
+    return state
+
+
+def test_the_documents_deal_is_won_by_the_line_found():
+    game = GameState.new(layout=DOCUMENTS_LAYOUT)
+    solution = solve(game)
+    assert solution.result == "winnable" and solution.max_removable == 28 and not solution.minimal
+    assert replay(game, solution.line).status == "won"
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [Rules(), Rules(strict_win=True), Rules(drawn_pairs_with_waste=True), Rules(pair_with_covering=True), Rules(initial_waste=False)],
+    ids=["app", "strict", "drawn-pairs", "covering", "24-stock"],
+)
+def test_winning_lines_win_and_the_pooled_search_agrees_with_the_full_one(rules, monkeypatch):
+    verdicts = []
+    for seed in range(40):
+        game = GameState.new(seed_code(rules, seed * 7919))
+        pooled = solve(game, max_removable=False)
+        assert pooled.result in ("winnable", "unwinnable")
+        if pooled.result == "winnable":
+            assert replay(game, pooled.line).status == "won"
+        verdicts.append(pooled.result)
+    # the full search (stock split and recycle count kept) on the same deals
+    original = _solver._Search.__init__
+
+    def unpooled(self, state, budget):
+        original(self, state, budget)
+        self.pooled = False
+
+    monkeypatch.setattr(_solver._Search, "__init__", unpooled)
+    for seed, verdict in zip(range(8), verdicts):
+        game = GameState.new(seed_code(rules, seed * 7919))
+        full = solve(game, max_removable=False, budget=50_000)
+        assert full.result in (verdict, "unknown"), seed
+        if full.result == "winnable":
+            assert replay(game, full.line).status == "won"
+
+
+def test_a_deal_where_no_line_removes_more_than_14_cards():
+    game = GameState.new("PY1-N-AAAAAHW")
+    solution = solve(game)
+    assert (solution.result, solution.max_removable) == ("unwinnable", 14)
+    state = game
+    while True:
+        move, _ = hint(state)
+        if move is None:
+            break
+        state = play(state, move).state
+    assert state.pyramid_left == 14 and state.status == "playing"
+    assert all(move.type in ("draw", "recycle", "undo") or not any(c in state.pyramid for c in move.cards) for move in legal_moves(state))
+
+
+def test_a_small_budget_answers_unknown_never_a_wrong_verdict():
+    answers = set()
+    for seed in range(30):
+        game = GameState.new(seed_code(Rules(), seed))
+        small = solve(game, budget=5).result
+        answers.add(small)
+        assert small in ("unknown", solve(game).result)
+    assert "unknown" in answers
+
+
+def test_hints():
+    game = GameState.new(layout=DOCUMENTS_LAYOUT)
+    move, solution = hint(game)
+    assert solution.result == "winnable" and move == solve(game).line[0]
+    won = replay(game, solve(game).line)
+    assert hint(won)[0] is None and solve(won).result == "winnable"
+
+
+def test_the_same_question_gets_the_same_answer():
+    game = GameState.new("PY1-N-AAAAAHW")
+    assert solve(game) == solve(game) and hint(game) == hint(game)
+    assert isinstance(hint(game)[0], Move)
