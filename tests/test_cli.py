@@ -3,10 +3,14 @@
 from service.cli import main
 
 
-def test_solve_a_lost_deal(capsys):
+def test_solve_a_lost_deal_prints_what_docs_solver_md_shows(capsys):
+    from pathlib import Path
+
     assert main(["solve", "PY1-N-AAAAAHW"]) == 0
     out = capsys.readouterr().out
-    assert "PY1-N-AAAAAHW: unwinnable" in out and "at most 14 of the 28 pyramid cards" in out
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "solver.md").read_text(encoding="utf-8")
+    shown = doc.split("$ .venv/bin/pyramide solve PY1-N-AAAAAHW\n", 1)[1].split("```", 1)[0]
+    assert out == shown
 
 
 def test_solve_a_won_deal_prints_its_line(capsys):
