@@ -17,9 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ._cards import Card
-from ._layout import COVERED_BY, COVERS, SLOTS
+from ._layout import COVERED_BY, SLOTS
 from ._moves import Move
-from ._play import recycles_left  # noqa: F401  (the rule the search mirrors, for readers)
 from ._state import GameState
 
 WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
@@ -39,7 +38,6 @@ def _below(slot: int) -> int:
 
 _COVER_MASK = tuple(sum(1 << cover for cover in COVERED_BY[slot]) for slot in range(SLOTS))
 _BELOW_MASK = tuple(_below(slot) for slot in range(SLOTS))
-_FULL = (1 << SLOTS) - 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -366,5 +364,3 @@ def hint(state: GameState, *, budget: int = DEFAULT_NODE_BUDGET) -> tuple[Move |
     line = search.expand(steps, actual)
     return (line[0] if line else None), done
 
-
-assert COVERS  # the geometry the masks derive from
