@@ -73,7 +73,6 @@ class _Search:
         self.pile_by_value = {value: [i for i, v in enumerate(self.pile_values) if v == value] for value in range(1, 14)}
         self.budget = budget
         self.nodes = 0
-        self.seen: set[int] = set()
         # for each slot: the pyramid slots and pile positions holding a partner it could ever meet
         self.partner_slots = []
         self.partner_pile = []
@@ -254,47 +253,15 @@ class _Search:
         pyramid, removed, split, recycles = position
         return pyramid | removed << 28 | split << 53 | recycles << 59
 
-    def find_win(self, root) -> list | None:
-        """A winning line (steps) from ``root``, [] if it is won already, None if none exists.
-        Raises _Exhausted when the budget runs out."""
-        stack = [(root, iter(self.children(*root)))]
-        path: list = []
-        if self.won(root[0], root[1]):
-            return []
-        self.seen.add(self.key(root))
-        while stack:
-            position, moves = stack[-1]
-            for step, child in moves:
-                key = self.key(child)
-                if key in self.seen:
-                    continue
-                self.seen.add(key)
-                self.nodes += 1
-                if self.nodes > self.budget:
-                    raise _Exhausted
-                if self.won(child[0], child[1]):
-                    return path + [step]
-                if self.hopeless(child[0], child[1]):
-                    continue
-                path.append(step)
-                stack.append((child, iter(self.children(*child))))
-                break
-            else:
-                stack.pop()
-                if path:
-                    path.pop()
-        return None
-
-    def most_removed(self, root) -> tuple[int, list]:
-        """The most pyramid cards removed in any reachable position, and a line reaching it."""
-        best = SLOTS - bin(root[0]).count("1")
-        best_path: list = []
+    def walk(self, root, visit) -> None:
+        """Depth-first over the positions reachable from ``root``, each once: ``visit(line, child)``
+        gets every new position with the line of steps reaching it, and says whether to go on
+        from it. Raises _Exhausted when the budget runs out."""
         seen = {self.key(root)}
-        stack = [(root, iter(self.children(*root)))]
+        stack = [iter(self.children(*root))]
         path: list = []
         while stack:
-            position, moves = stack[-1]
-            for step, child in moves:
+            for step, child in stack[-1]:
                 key = self.key(child)
                 if key in seen:
                     continue
@@ -302,19 +269,55 @@ class _Search:
                 self.nodes += 1
                 if self.nodes > self.budget:
                     raise _Exhausted
-                removed = SLOTS - bin(child[0]).count("1")
-                if removed > best:
-                    best, best_path = removed, path + [step]
-                    if best == SLOTS:
-                        return best, best_path
                 path.append(step)
-                stack.append((child, iter(self.children(*child))))
-                break
+                if visit(path, child):
+                    stack.append(iter(self.children(*child)))
+                    break
+                path.pop()
             else:
                 stack.pop()
                 if path:
                     path.pop()
-        return best, best_path
+
+    def find_win(self, root) -> list | None:
+        """A winning line (steps) from ``root``, [] if it is won already, None if none exists."""
+        if self.won(root[0], root[1]):
+            return []
+
+        def visit(line: list, child) -> bool:
+            if self.won(child[0], child[1]):
+                raise _Found(list(line))
+            return not self.hopeless(child[0], child[1])
+
+        try:
+            self.walk(root, visit)
+        except _Found as found:
+            return found.line
+        return None
+
+    def most_removed(self, root) -> tuple[int, list]:
+        """The most pyramid cards removed in any reachable position, and a line reaching it."""
+        best = [SLOTS - bin(root[0]).count("1"), []]
+
+        def visit(line: list, child) -> bool:
+            removed = SLOTS - bin(child[0]).count("1")
+            if removed > best[0]:
+                best[:] = [removed, list(line)]
+                if removed == SLOTS:
+                    raise _Found(best[1])
+            return True
+
+        try:
+            self.walk(root, visit)
+        except _Found:
+            pass
+        return best[0], best[1]
+
+
+class _Found(Exception):
+    def __init__(self, line: list) -> None:
+        super().__init__()
+        self.line = line
 
 
 class _Exhausted(Exception):
