@@ -2,14 +2,19 @@
 
     pyramide solve PY1-N-AAAAAHW            # is this deal winnable? the line, or the most removable
     pyramide solve PY1-DT0-AAAAAAS --budget 5000000
+    pyramide stats --rules N --deals 10000  # the win rate over reproducible deals, with a 95% CI
 """
 
 from __future__ import annotations
 
 import argparse
+import math
+import multiprocessing
+import os
 import sys
+import time
 
-from service.engine import GameState, PyramideError, solve
+from service.engine import GameState, PyramideError, Rules, seed_code, solve
 
 
 def _solve(args: argparse.Namespace) -> int:
@@ -28,6 +33,47 @@ def _solve(args: argparse.Namespace) -> int:
     return 0 if solution.result != "unknown" else 3
 
 
+def wilson_interval(wins: int, total: int, z: float = 1.959964) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion."""
+    if total == 0:
+        return 0.0, 1.0
+    p = wins / total
+    centre = (p + z * z / (2 * total)) / (1 + z * z / total)
+    half = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / (1 + z * z / total)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _verdict(job: tuple[str, int, int]) -> str:
+    letters, seed, budget = job
+    return solve(GameState.new(seed_code(Rules.from_letters(letters), seed)), budget=budget, max_removable=False).result
+
+
+def _stats(args: argparse.Namespace) -> int:
+    try:
+        rules = Rules.from_letters(args.rules)
+    except PyramideError as error:
+        print(f"pyramide: {error}", file=sys.stderr)
+        return 2
+    jobs = [(rules.letters, seed, args.budget) for seed in range(args.start, args.start + args.deals)]
+    counts = {"winnable": 0, "unwinnable": 0, "unknown": 0}
+    started = time.monotonic()
+    with multiprocessing.Pool(args.workers) as pool:
+        for done, verdict in enumerate(pool.imap_unordered(_verdict, jobs, chunksize=8), 1):
+            counts[verdict] += 1
+            tty = sys.stderr.isatty()
+            if tty or done == len(jobs) or done % max(1, len(jobs) // 10) == 0:
+                filled = 30 * done // len(jobs)
+                bar = f"[{'#' * filled}{'.' * (30 - filled)}] {done}/{len(jobs)} deals  {time.monotonic() - started:.0f} s"
+                print(("\r" if tty else "") + bar, end="" if tty and done < len(jobs) else "\n", file=sys.stderr, flush=True)
+    decided = counts["winnable"] + counts["unwinnable"]
+    low, high = wilson_interval(counts["winnable"], decided)
+    print(f"rules {rules.letters}: {args.deals} deals (seeds {args.start}…{args.start + args.deals - 1})")
+    print(f"winnable {counts['winnable']}, unwinnable {counts['unwinnable']}, unknown {counts['unknown']}")
+    rate = counts["winnable"] / decided if decided else 0.0
+    print(f"win rate {100 * rate:.2f}% (95% CI {100 * low:.2f}–{100 * high:.2f}%, over the {decided} decided deals)")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="pyramide", description="Pyramide's rules engine from the command line.")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -35,6 +81,13 @@ def main(argv: list[str] | None = None) -> int:
     solve_parser.add_argument("code", help="a deal code, e.g. PY1-N-AAAAAAS")
     solve_parser.add_argument("--budget", type=int, default=2_000_000, help="most positions to search (default 2,000,000)")
     solve_parser.set_defaults(run=_solve)
+    stats_parser = commands.add_parser("stats", help="measure a rule set's win rate over reproducible deals")
+    stats_parser.add_argument("--rules", default="N", help="the rules segment of a deal code (N, S, DT0, CDT2…)")
+    stats_parser.add_argument("--deals", type=int, default=1000, help="how many deals (default 1,000)")
+    stats_parser.add_argument("--start", type=int, default=0, help="the first seed (default 0)")
+    stats_parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (default: one per core)")
+    stats_parser.add_argument("--budget", type=int, default=2_000_000, help="most positions per deal (default 2,000,000)")
+    stats_parser.set_defaults(run=_stats)
     args = parser.parse_args(argv)
     return args.run(args)
 

@@ -54,6 +54,29 @@ def test_new_game_from_a_layout(client):
     assert response.json["state"] == GameState.new(layout=DOCUMENTS_LAYOUT, error_help=False).to_json()
 
 
+def test_new_game_winnable_only(client):
+    from service.engine import solve
+
+    response = post(client, "/v1/games", {"winnable": True, "rules": {"pair_with_covering": True}})
+    assert response.status_code == 201
+    state = GameState.from_json(response.json["state"])
+    assert state.code.startswith("PY1-C-") and solve(state).result == "winnable"
+    assert post(client, "/v1/games", {"code": state.code}).json["state"] == response.json["state"]
+
+
+TRADITIONAL = {"strict_win": True, "max_recycles": 0, "drawn_pairs_with_waste": True, "initial_waste": False}
+
+
+def test_no_winnable_deal_within_the_budget(client, monkeypatch):
+    from service.engine import _solver
+
+    monkeypatch.setattr(_solver.secrets, "randbelow", lambda _: 0)  # the seeds from 0: none proved in budget
+    for language, text in (("en", "No deal proved winnable"), ("es", "Ningún reparto demostrado ganable")):
+        response = post(client, "/v1/games", {"winnable": True, "rules": TRADITIONAL}, language)
+        assert (response.status_code, response.json["code"]) == (422, "no_winnable_deal")
+        assert response.json["detail"].startswith(text)
+
+
 def test_moves_the_documents_first_two(client):
     first = post(client, "/v1/moves", {"state": DOC.to_json(), "move": {"type": "king", "card": "KD"}})
     assert first.status_code == 200
@@ -276,6 +299,6 @@ def test_every_problem_code_of_the_catalogue_is_exercised_here():
     from service.locales import catalogue
 
     codes = {key[len("title."):] for key in catalogue("en").messages if key.startswith("title.")}
-    tested = {row[3] for row in ILLEGAL} | {row[5] for row in HTTP_LEVEL} | {"game_over", "no_recycles_left"}
+    tested = {row[3] for row in ILLEGAL} | {row[5] for row in HTTP_LEVEL} | {"game_over", "no_recycles_left", "no_winnable_deal"}
     schema_guarded = {"unknown_pile", "pair_needs_two_cards"}  # the schema answers these as unknown_move
     assert codes - tested == schema_guarded

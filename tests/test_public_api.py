@@ -10,7 +10,7 @@ def test_public_api_is_pinned():
             "Action", "Card", "Event", "GameState", "IllegalMoveError", "InvalidCodeError", "InvalidMoveError",
             "InvalidStateError", "Layout", "Move", "PyramideError", "Rules", "Solution", "Turn", "card_name", "describe",
             "hint", "layout_code", "legal_moves", "parse_code", "play", "random_code", "seed_code", "shuffled_deck", "solve",
-            "status_of",
+            "status_of", "winnable_deal",
         ]
     )  # fmt: skip
     for name in engine.__all__:

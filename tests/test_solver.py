@@ -87,3 +87,14 @@ def test_the_same_question_gets_the_same_answer():
     game = GameState.new("PY1-N-AAAAAHW")
     assert solve(game) == solve(game) and hint(game) == hint(game)
     assert isinstance(hint(game)[0], Move)
+
+
+def test_a_winnable_deal_is_proved_winnable_and_its_code_redeals_it():
+    from service.engine import PyramideError, winnable_deal
+
+    game = winnable_deal(Rules(), first_seed=0)
+    assert game.code == seed_code(Rules(), 2)  # AAAAAAA and AAAAAAB are lost, AAAAAAC is won
+    assert solve(game).result == "winnable" and GameState.new(game.code) == game
+    with pytest.raises(PyramideError) as info:
+        winnable_deal(Rules(strict_win=True, max_recycles=0, drawn_pairs_with_waste=True, initial_waste=False), first_seed=0, budget=1000)
+    assert info.value.code == "no_winnable_deal"

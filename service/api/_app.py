@@ -26,6 +26,7 @@ from service.engine import (
     legal_moves,
     play,
     solve,
+    winnable_deal,
 )
 from service.locales import DEFAULT_LANGUAGE, LANGUAGES, translate
 
@@ -106,7 +107,13 @@ def _new_game() -> Response:
     data = _body(models.NewGameRequest)
     rules = Rules.from_json(data["rules"]) if data.get("rules") is not None else None
     layout = Layout.from_json(data["layout"]) if data.get("layout") is not None else None
-    state = GameState.new(data.get("code"), rules=rules, layout=layout, error_help=data.get("error_help", True))
+    if data.get("winnable"):
+        if data.get("code") is not None or layout is not None:
+            raise PyramideError("conflicting_deal", field="winnable")
+        code = winnable_deal(rules or Rules(), budget=models.DEFAULT_BUDGET).code
+        state = GameState.new(code, error_help=data.get("error_help", True))
+    else:
+        state = GameState.new(data.get("code"), rules=rules, layout=layout, error_help=data.get("error_help", True))
     return _json({"state": state.to_json()}, 201)
 
 

@@ -162,6 +162,9 @@ class NewGameRequest(_Strict):
     rules: Rules | None = Field(None, description="The rule set; the app's rules when omitted.")
     layout: Layout | None = Field(None, description="Deal exactly these cards.")
     error_help: bool = Field(True, description="The app's error help: explain taps on covered cards.")
+    winnable: bool = Field(
+        False, description="Deal only a deal the solver proves winnable (with `rules`; the code still re-deals it)."
+    )
 
 
 class MoveRequest(_Strict):

@@ -23,7 +23,7 @@ from ._layout import Layout
 from ._moves import Action, Move
 from ._play import Event, Turn, legal_moves, play, status_of
 from ._rules import PRESETS, VARIANT_LETTERS, Rules
-from ._solver import Solution, hint, solve
+from ._solver import Solution, hint, solve, winnable_deal
 from ._state import BLOCKED, PLAYING, UNDO_LIMIT, WON, GameState
 
 __all__ = [
@@ -63,4 +63,5 @@ __all__ = [
     "solve",
     "shuffled_deck",
     "status_of",
+    "winnable_deal",
 ]

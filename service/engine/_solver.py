@@ -16,7 +16,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import secrets
+
 from ._cards import Card
+from ._codes import SEED_SPACE, seed_code
+from ._errors import PyramideError
+from ._rules import Rules
 from ._layout import COVERED_BY, SLOTS
 from ._moves import Move
 from ._state import GameState
@@ -346,6 +351,22 @@ def solve(state: GameState, *, budget: int = DEFAULT_NODE_BUDGET, max_removable:
         except _Exhausted:
             most = None
     return Solution(UNWINNABLE, None, False, most, search.nodes)
+
+
+def winnable_deal(rules: Rules, *, first_seed: int | None = None, budget: int = DEFAULT_NODE_BUDGET) -> GameState:
+    """A deal of seed code that the solver proves winnable: the seeds from ``first_seed`` (random
+    when None) in order. ``budget`` bounds the positions searched over all the seeds tried; past
+    it, ``no_winnable_deal`` (never a deal not proved winnable)."""
+    seed = secrets.randbelow(SEED_SPACE) if first_seed is None else first_seed
+    spent = 0
+    while spent < budget:
+        game = GameState.new(seed_code(rules, seed % SEED_SPACE))
+        solution = solve(game, budget=budget - spent, max_removable=False)
+        spent += max(1, solution.nodes)
+        if solution.result == WINNABLE:
+            return game
+        seed += 1
+    raise PyramideError("no_winnable_deal", field="winnable", budget=budget)
 
 
 def hint(state: GameState, *, budget: int = DEFAULT_NODE_BUDGET) -> tuple[Move | None, Solution]:
