@@ -44,8 +44,20 @@ def component_examples() -> dict[str, Any]:
     }
 
 
+class _Dumper(yaml.SafeDumper):
+    """Multi-line strings as literal blocks (``|``), so the prose stays editable by hand."""
+
+
+def _string(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
+    style = "|" if "\n" in value else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+
+_Dumper.add_representer(str, _string)
+
+
 def render(document: dict[str, Any]) -> str:
-    return yaml.safe_dump(document, sort_keys=False, allow_unicode=True, width=100)
+    return yaml.dump(document, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
 
 
 def expected(document: dict[str, Any]) -> dict[str, Any]:
