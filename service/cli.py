@@ -18,11 +18,7 @@ from service.engine import GameState, PyramideError, Rules, seed_code, solve
 
 
 def _solve(args: argparse.Namespace) -> int:
-    try:
-        game = GameState.new(args.code)
-    except PyramideError as error:
-        print(f"pyramide: {error}", file=sys.stderr)
-        return 2
+    game = GameState.new(args.code)
     solution = solve(game, budget=args.budget)
     print(f"{game.code}: {solution.result} ({solution.nodes} positions searched)")
     if solution.line is not None:
@@ -49,11 +45,7 @@ def _verdict(job: tuple[str, int, int]) -> str:
 
 
 def _stats(args: argparse.Namespace) -> int:
-    try:
-        rules = Rules.from_letters(args.rules)
-    except PyramideError as error:
-        print(f"pyramide: {error}", file=sys.stderr)
-        return 2
+    rules = Rules.from_letters(args.rules)
     jobs = [(rules.letters, seed, args.budget) for seed in range(args.start, args.start + args.deals)]
     counts = {"winnable": 0, "unwinnable": 0, "unknown": 0}
     started = time.monotonic()
@@ -89,7 +81,11 @@ def main(argv: list[str] | None = None) -> int:
     stats_parser.add_argument("--budget", type=int, default=2_000_000, help="most positions per deal (default 2,000,000)")
     stats_parser.set_defaults(run=_stats)
     args = parser.parse_args(argv)
-    return args.run(args)
+    try:
+        return args.run(args)
+    except PyramideError as error:  # a bad code or rules segment: say which part, exit 2
+        print(f"pyramide: {error}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":
