@@ -308,10 +308,7 @@ class _Board:
         """Undo ``action`` in place; False (and the board left half-changed) if it cannot have
         led here. «Las cartas vuelven a su sitio y se restan los puntos del movimiento.»"""
         if action.type == "draw":
-            if not self.waste:
-                return False
-            self.stock.insert(0, self.waste.pop())
-            return True
+            return self.take_back_draws(1)
         if action.type == "recycle":
             if self.waste or not self.stock or self.recycles == 0:
                 return False

@@ -132,33 +132,45 @@ class _Search:
         return False
 
     # -- moves -----------------------------------------------------------------------------------
+    def pyramid_moves(self, pyramid: int) -> tuple[list[int], list, bool]:
+        """The free slots, and the removals within the pyramid as (step, pyramid after); ``forced``
+        when a free King is there, the only move then tried."""
+        values = self.values
+        free = [slot for slot in range(SLOTS) if pyramid >> slot & 1 and not pyramid & _COVER_MASK[slot]]
+        for slot in free:
+            if values[slot] == 13:
+                return free, [(("king", slot, None), pyramid & ~(1 << slot))], True
+        moves = []
+        for i, a in enumerate(free):
+            for b in free[i + 1 :]:
+                if values[a] + values[b] == 13:
+                    moves.append((("pair", (a, b), None), pyramid & ~(1 << a | 1 << b)))
+        if self.covering:
+            for slot in range(SLOTS):
+                covers = pyramid & _COVER_MASK[slot]
+                if pyramid >> slot & 1 and covers and covers & (covers - 1) == 0:  # a single card covers it
+                    cover = covers.bit_length() - 1
+                    if cover in free and values[slot] + values[cover] == 13:
+                        moves.append((("pair", (slot, cover), None), pyramid & ~(1 << slot | 1 << cover)))
+        return free, moves, False
+
     def children(self, pyramid: int, removed: int, split: int, recycles: int):
         """(move, next position) for every legal move; a free King, when there is one, alone."""
         if self.pooled:
             yield from self.pooled_children(pyramid, removed)
             return
         values = self.values
-        free = [slot for slot in range(SLOTS) if pyramid >> slot & 1 and not pyramid & _COVER_MASK[slot]]
+        free, within, forced = self.pyramid_moves(pyramid)
+        if forced:
+            step, after = within[0]
+            yield step, (after, removed, split, recycles)
+            return
         top = self.waste_top(removed, split)
-        for slot in free:
-            if values[slot] == 13:
-                yield ("king", slot, None), (pyramid & ~(1 << slot), removed, split, recycles)
-                return
         if top >= 0 and self.pile_values[top] == 13:
             yield ("king", None, top), (pyramid, removed | 1 << top, split, recycles)
             return
-        for i, a in enumerate(free):
-            for b in free[i + 1 :]:
-                if values[a] + values[b] == 13:
-                    yield ("pair", (a, b), None), (pyramid & ~(1 << a | 1 << b), removed, split, recycles)
-        if self.covering:
-            for slot in range(SLOTS):
-                if pyramid >> slot & 1 and pyramid & _COVER_MASK[slot]:
-                    covers = pyramid & _COVER_MASK[slot]
-                    if covers & (covers - 1) == 0:  # a single card still covers it
-                        cover = covers.bit_length() - 1
-                        if cover in free and values[slot] + values[cover] == 13:
-                            yield ("pair", (slot, cover), None), (pyramid & ~(1 << slot | 1 << cover), removed, split, recycles)
+        for step, after in within:
+            yield step, (after, removed, split, recycles)
         if top >= 0:
             value = self.pile_values[top]
             for slot in free:
@@ -179,26 +191,17 @@ class _Search:
         first of its value, the others being alike but for the suit, unless pile cards pair with
         each other: then which one matters). Split and recycles stay 0 in these positions."""
         values = self.values
-        free = [slot for slot in range(SLOTS) if pyramid >> slot & 1 and not pyramid & _COVER_MASK[slot]]
-        for slot in free:
-            if values[slot] == 13:
-                yield ("king", slot, None), (pyramid & ~(1 << slot), removed, 0, 0)
-                return
+        free, within, forced = self.pyramid_moves(pyramid)
+        if forced:
+            step, after = within[0]
+            yield step, (after, removed, 0, 0)
+            return
         for i in self.pile_by_value[13]:
             if not removed >> i & 1:
                 yield ("king", None, i), (pyramid, removed | 1 << i, 0, 0)
                 return
-        for i, a in enumerate(free):
-            for b in free[i + 1 :]:
-                if values[a] + values[b] == 13:
-                    yield ("pair", (a, b), None), (pyramid & ~(1 << a | 1 << b), removed, 0, 0)
-        if self.covering:
-            for slot in range(SLOTS):
-                covers = pyramid & _COVER_MASK[slot]
-                if pyramid >> slot & 1 and covers and covers & (covers - 1) == 0:
-                    cover = covers.bit_length() - 1
-                    if cover in free and values[slot] + values[cover] == 13:
-                        yield ("pair", (slot, cover), None), (pyramid & ~(1 << slot | 1 << cover), removed, 0, 0)
+        for step, after in within:
+            yield step, (after, removed, 0, 0)
         for slot in free:
             for i in self.pile_by_value[13 - values[slot]]:
                 if not removed >> i & 1:
