@@ -110,8 +110,8 @@ def _new_game() -> Response:
     if data.get("winnable"):
         if data.get("code") is not None or layout is not None:
             raise PyramideError("conflicting_deal", field="winnable")
-        code = winnable_deal(rules or Rules(), budget=models.DEFAULT_BUDGET).code
-        state = GameState.new(code, error_help=data.get("error_help", True))
+        state = winnable_deal(rules or Rules(), budget=models.DEFAULT_BUDGET)
+        state = state.evolve(error_help=data.get("error_help", True))
     else:
         state = GameState.new(data.get("code"), rules=rules, layout=layout, error_help=data.get("error_help", True))
     return _json({"state": state.to_json()}, 201)
