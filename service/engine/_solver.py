@@ -78,6 +78,14 @@ class _Search:
         self.pile_by_value = {value: [i for i, v in enumerate(self.pile_values) if v == value] for value in range(1, 14)}
         self.budget = budget
         self.nodes = 0
+        self.moves_cache: dict[int, tuple] = {}
+        self.needs_cache: dict[int, tuple[int, ...]] = {}
+        #: the last pass is searched level by level (see ``level``); False searches it whole
+        self.summaries = True
+        self.levels: dict[tuple, _Level] = {}
+        self.frames: list = []
+        self.prune = True
+        self.best: list = [SLOTS + 1, None]
         # for each slot: the pyramid slots and pile positions holding a partner it could ever meet
         self.partner_slots = []
         self.partner_pile = []
@@ -119,22 +127,39 @@ class _Search:
     def won(self, pyramid: int, removed: int) -> bool:
         return pyramid == 0 and (not self.strict or removed == (1 << len(self.pile)) - 1)
 
+    def needs(self, pyramid: int) -> tuple[int, ...]:
+        """For each non-King pyramid card with no partner left in the pyramid that it could meet:
+        the mask of pile cards that could pair with it (0 if none could). Cached per pyramid."""
+        found = self.needs_cache.get(pyramid)
+        if found is None:
+            masks = set()
+            remaining = pyramid
+            while remaining:
+                low = remaining & -remaining
+                slot = low.bit_length() - 1
+                remaining ^= low
+                if self.values[slot] != 13 and not self.partner_slots[slot] & pyramid:
+                    masks.add(self.partner_pile[slot])
+            found = self.needs_cache[pyramid] = tuple(masks)
+        return found
+
     def hopeless(self, pyramid: int, removed: int) -> bool:
         """A non-King pyramid card whose every possible partner is gone or covers it."""
-        remaining = pyramid
-        free_pile = ~removed
-        while remaining:
-            low = remaining & -remaining
-            slot = low.bit_length() - 1
-            remaining ^= low
-            if self.values[slot] != 13 and not (self.partner_slots[slot] & pyramid or self.partner_pile[slot] & free_pile):
+        for partners in self.needs(pyramid):
+            if not partners & ~removed:
                 return True
         return False
 
     # -- moves -----------------------------------------------------------------------------------
     def pyramid_moves(self, pyramid: int) -> tuple[list[int], list, bool]:
         """The free slots, and the removals within the pyramid as (step, pyramid after); ``forced``
-        when a free King is there, the only move then tried."""
+        when a free King is there, the only move then tried. Cached per pyramid."""
+        found = self.moves_cache.get(pyramid)
+        if found is None:
+            found = self.moves_cache[pyramid] = self._pyramid_moves(pyramid)
+        return found
+
+    def _pyramid_moves(self, pyramid: int) -> tuple[list[int], list, bool]:
         values = self.values
         free = [slot for slot in range(SLOTS) if pyramid >> slot & 1 and not pyramid & _COVER_MASK[slot]]
         for slot in free:
@@ -256,10 +281,205 @@ class _Search:
             cards.append(self.pile[pile])
         return Move.pair(*cards)
 
+    # -- the last pass, level by level ---------------------------------------------------------------
+    # Once no recycle is left, the waste is a stack: cards go on its top by drawing and leave only
+    # from its top (with «mazo contra descarte», the top two together). What can happen while a
+    # card is on top does not depend on the cards beneath it (but for the value of the one just
+    # beneath, under «mazo contra descarte»). So the search is split into *levels*: a level is a
+    # card on the top of the waste (or the empty waste), entered at (pyramid, stock position); it
+    # searches the (pyramid, stock position) pairs reachable while that card stays on top, and
+    # returns its *exits*: where the card leaves, alone (``alone``) or with the card beneath it
+    # (``with_below``). A card drawn opens the level above; each of its exits where it left alone
+    # brings the search back to this level. Levels are kept, so whatever lies beneath a card, what
+    # happens above it is searched once: the waste's many possible contents are never enumerated.
+    def level(self, pyramid: int, t: int, top: int, below: int, done: int) -> _Level:
+        """The level of pile card ``top`` (-1: the waste is empty) over a card of value ``below``
+        (0 when none or when it does not matter), entered at (``pyramid``, next stock card ``t``);
+        ``done``: the pile cards removed before the last pass. Raises _Found on a win."""
+        key = (pyramid, t, top, below, done)
+        found = self.levels.get(key)
+        if found is not None:
+            return found
+        values, n, prune = self.values, len(self.pile), self.prune
+        value = self.pile_values[top] if top >= 0 else 0
+        start = pyramid | t << 28
+        level = self.levels[key] = _Level(key)
+        if value == 13:  # a King on top goes at once
+            level.leave(1, start, start)
+            return level
+        # for the hopeless test: the cards beneath ``top`` are taken as still there (they may be)
+        beneath = (1 << (top + 1)) - 1 if top >= 0 else 0
+        parent, needs, moves = level.parent, self.needs, self.pyramid_moves
+        todo = [start]
+        while todo:
+            state = todo.pop()
+            pyramid, t = state & _PYRAMID, state >> 28
+            self.nodes += 1
+            if self.nodes > self.budget:
+                raise _Exhausted
+            if not (pyramid and prune):
+                self.reached(level, state, top < 0 and t >= n)
+            if prune:
+                left = ~(done | ((1 << t) - 1) & ~beneath)
+                for partners in needs(pyramid):
+                    if not partners & left:
+                        break
+                else:
+                    partners = -1
+                if not partners & left:  # a pyramid card can never be paired
+                    continue
+            free, within, forced = moves(pyramid)
+            for _, after in within:
+                child = after | t << 28
+                if child not in parent:
+                    parent[child] = state
+                    todo.append(child)
+            if forced:
+                continue
+            if top >= 0:
+                for slot in free:
+                    if values[slot] + value == 13:
+                        level.leave(1, (pyramid & ~(1 << slot)) | t << 28, state)
+                if below + value == 13:
+                    level.leave(2, state, state)
+            if t < n:
+                if not prune:
+                    self.frames.append((level, state))
+                try:
+                    drawn = self.level(*self.drawn_key(level, state))
+                except _Found as win:
+                    win.line[:0] = [*self.level_line(level, state), _DRAW]
+                    raise
+                if not prune:
+                    self.frames.pop()
+                for child in drawn.alone:
+                    if child not in parent:
+                        parent[child] = state
+                        todo.append(child)
+                for exit in drawn.with_below:
+                    level.leave(1, exit, state)
+        return level
+
+    def drawn_key(self, level: _Level, state: int) -> tuple[int, int, int, int, int]:
+        """The key of the level opened by drawing a card at ``state`` of ``level``."""
+        _, _, top, _, done = level.key
+        t, n = state >> 28, len(self.pile)
+        after = t + 1
+        while after < n and done >> after & 1:
+            after += 1
+        below = self.pile_values[top] if self.drawn_pairs and top >= 0 else 0
+        return (state & _PYRAMID, after, t, below, done)
+
+    def reached(self, level: _Level, state: int, complete: bool) -> None:
+        """A position of the last pass is reached: a win ends the search (``complete``: stock and
+        waste are empty); when looking for the most removable, the fewest pyramid cards left so far
+        is remembered, with the frames leading to it."""
+        left = bin(state & _PYRAMID).count("1")
+        if left == 0 and (not self.strict or complete or not self.prune):
+            raise _Found(self.level_line(level, state))
+        if left < self.best[0]:
+            self.best[:] = [left, (*self.frames, (level, state))]
+
+    # Levels keep how each position was first reached (its parent position); the step between the
+    # two is found again when a line is written out.
+    def level_line(self, level: _Level, state: int) -> list:
+        """The search steps from the start of ``level`` to its position ``state``."""
+        states = [state]
+        while state != level.start:
+            state = level.parent[state]
+            states.append(state)
+        states.reverse()
+        line: list = []
+        for previous, state in zip(states, states[1:]):
+            line.extend(self.step_between(level, previous, state))
+        return line
+
+    def step_between(self, level: _Level, state: int, child: int) -> list:
+        t = state >> 28
+        _, within, _ = self.pyramid_moves(state & _PYRAMID)
+        for step, after in within:
+            if after | t << 28 == child:
+                return [step]
+        drawn = self.levels[self.drawn_key(level, state)]
+        return [_DRAW, *self.exit_line(drawn, 1, child, level.key[2])]
+
+    def exit_line(self, level: _Level, kind: int, exit: int, below: int) -> list:
+        """The steps of ``level`` up to its top card leaving at ``exit`` (``below``: the card
+        beneath it)."""
+        state = level.exits[(kind, exit)]
+        line = self.level_line(level, state)
+        top = level.key[2]
+        if kind == 2:
+            return [*line, ("pair", (), (top, below))]
+        if self.pile_values[top] == 13:
+            return [*line, ("king", None, top)]
+        free, _, _ = self.pyramid_moves(state & _PYRAMID)
+        for slot in free:
+            if self.values[slot] + self.pile_values[top] == 13 and state & ~(1 << slot) == exit:
+                return [*line, ("pair", (slot,), top)]
+        drawn = self.levels[self.drawn_key(level, state)]
+        return [*line, _DRAW, *self.exit_line(drawn, 2, exit, top)]
+
+    def frames_line(self, frames: tuple) -> list:
+        """The steps from the start of the last pass through ``frames``: exits of the waste's own
+        cards, then positions of levels where a card was drawn, the last one reached."""
+        line: list = []
+        for i, frame in enumerate(frames):
+            if len(frame) == 4:
+                line.extend(self.exit_line(*frame))
+            else:
+                line.extend(self.level_line(*frame))
+                if i < len(frames) - 1:
+                    line.append(_DRAW)
+        return line
+
+    def last_pass(self, position: tuple[int, int, int, int], before: list) -> None:
+        """Search a position of the last pass (``before``: the line reaching it). A win raises
+        _Found; with ``prune`` off, ``best`` keeps the fewest pyramid cards left."""
+        pyramid, removed, split, _ = position
+        n = len(self.pile)
+        waste = [i for i in range(split) if not removed >> i & 1]
+        t = split
+        while t < n and removed >> t & 1:
+            t += 1
+        entered: set = set()
+        self.frames = []
+        best = self.best[0]
+
+        def descend(pyramid: int, t: int, depth: int) -> None:
+            # the waste's own cards, from its top: each exit of a level uncovers the next one
+            if (pyramid, t, depth) in entered:
+                return
+            entered.add((pyramid, t, depth))
+            top = waste[depth - 1] if depth else -1
+            below = self.pile_values[waste[depth - 2]] if depth > 1 and self.drawn_pairs else 0
+            level = self.level(pyramid, t, top, below, removed)
+            under = waste[depth - 2] if depth > 1 else -1
+            for kind, exits in ((1, level.alone), (2, level.with_below)):
+                for exit in exits:
+                    self.frames.append((level, kind, exit, under))
+                    try:
+                        descend(exit & _PYRAMID, exit >> 28, depth - kind)
+                    except _Found as win:
+                        win.line[:0] = self.exit_line(level, kind, exit, under)
+                        raise
+                    self.frames.pop()
+
+        try:
+            descend(pyramid, t, len(waste))
+        except _Found as win:
+            win.line[:0] = before
+            raise
+        if self.best[0] < best:
+            self.best[1] = before + self.frames_line(self.best[1])
+
     # -- searches ------------------------------------------------------------------------------
     def key(self, position: tuple[int, int, int, int]) -> int:
         pyramid, removed, split, recycles = position
         return pyramid | removed << 28 | split << 53 | recycles << 59
+
+    def in_last_pass(self, position: tuple[int, int, int, int]) -> bool:
+        return self.summaries and self.limit is not None and position[3] == self.limit
 
     def walk(self, root, visit) -> None:
         """Depth-first over the positions reachable from ``root``, each once: ``visit(line, child)``
@@ -293,33 +513,72 @@ class _Search:
             return []
 
         def visit(line: list, child) -> bool:
+            if self.in_last_pass(child):
+                self.last_pass(child, list(line))
+                return False
             if self.won(child[0], child[1]):
                 raise _Found(list(line))
             return not self.hopeless(child[0], child[1])
 
         try:
-            self.walk(root, visit)
+            if self.in_last_pass(root):
+                self.last_pass(root, [])
+            elif not self.hopeless(root[0], root[1]):
+                self.walk(root, visit)
         except _Found as found:
             return found.line
         return None
 
     def most_removed(self, root) -> tuple[int, list]:
         """The most pyramid cards removed in any reachable position, and a line reaching it."""
-        best = [SLOTS - bin(root[0]).count("1"), []]
+        self.prune, self.levels = False, {}
+        self.best = [bin(root[0]).count("1"), []]
 
         def visit(line: list, child) -> bool:
-            removed = SLOTS - bin(child[0]).count("1")
-            if removed > best[0]:
-                best[:] = [removed, list(line)]
-                if removed == SLOTS:
-                    raise _Found(best[1])
+            if self.in_last_pass(child):
+                self.last_pass(child, list(line))
+                return False
+            left = bin(child[0]).count("1")
+            if left == 0:
+                raise _Found(list(line))
+            if left < self.best[0]:
+                self.best[:] = [left, list(line)]
             return True
 
         try:
-            self.walk(root, visit)
-        except _Found:
-            pass
-        return best[0], best[1]
+            if self.in_last_pass(root):
+                self.last_pass(root, [])
+            else:
+                self.walk(root, visit)
+        except _Found as found:  # every pyramid card removed
+            return SLOTS, found.line
+        return SLOTS - self.best[0], self.best[1]
+
+
+class _Level:
+    """What the last-pass search keeps of a level: its key, the position each position was first
+    reached from (``parent``), and its exits (and the position each was left from)."""
+
+    __slots__ = ("key", "start", "parent", "alone", "with_below", "exits")
+
+    def __init__(self, key: tuple[int, int, int, int, int]) -> None:
+        self.key = key
+        self.start = key[0] | key[1] << 28
+        self.parent: dict[int, int] = {self.start: self.start}
+        self.alone: list[int] = []
+        self.with_below: list[int] = []
+        self.exits: dict[tuple[int, int], int] = {}
+
+    def leave(self, kind: int, exit: int, state: int) -> None:
+        """The top card leaves from ``state``, the search going on at ``exit``: kind 1 alone (or
+        with a card above it), 2 with the card beneath it."""
+        if (kind, exit) not in self.exits:
+            self.exits[(kind, exit)] = state
+            (self.alone if kind == 1 else self.with_below).append(exit)
+
+
+_PYRAMID = (1 << 28) - 1
+_DRAW = ("draw", None, None)
 
 
 class _Found(Exception):
