@@ -75,6 +75,8 @@ class _Search:
         #: «sin límite de pasadas»: any pile card can be brought to the top of the waste without
         #: changing anything else, so the split point does not matter and the pile is a pool.
         self.pooled = rules.max_recycles is None
+        self.slots_of_value = [sum(1 << s for s, v in enumerate(self.values) if v == value) for value in range(14)]
+        self.pile_of_value = [sum(1 << i for i, v in enumerate(self.pile_values) if v == value) for value in range(14)]
         self.pile_by_value = {value: [i for i, v in enumerate(self.pile_values) if v == value] for value in range(1, 14)}
         self.budget = budget
         self.nodes = 0
@@ -309,26 +311,39 @@ class _Search:
             return level
         # for the hopeless test: the cards beneath ``top`` are taken as still there (they may be)
         beneath = (1 << (top + 1)) - 1 if top >= 0 else 0
-        parent, needs, moves = level.parent, self.needs, self.pyramid_moves
+        # the cards the top could still leave with: pyramid cards, and (with «mazo contra
+        # descarte») stock cards drawn onto it
+        partner_slots = self.slots_of_value[13 - value] if top >= 0 else 0
+        partner_pile = self.pile_of_value[13 - value] if top >= 0 and self.drawn_pairs else 0
+        if below and below + value == 13:
+            partner_slots = -1
+        parent, exits, alone = level.parent, level.exits, level.alone
+        levels, needs, needs_cache, moves_cache = self.levels, self.needs, self.needs_cache, self.moves_cache
+        pile_values, drawn_pairs, budget = self.pile_values, self.drawn_pairs, self.budget
+        nodes = self.nodes
         todo = [start]
         while todo:
             state = todo.pop()
             pyramid, t = state & _PYRAMID, state >> 28
-            self.nodes += 1
-            if self.nodes > self.budget:
+            nodes += 1
+            if nodes > budget:
+                self.nodes = nodes
                 raise _Exhausted
             if not (pyramid and prune):
                 self.reached(level, state, top < 0 and t >= n)
             if prune:
-                left = ~(done | ((1 << t) - 1) & ~beneath)
-                for partners in needs(pyramid):
+                if partner_slots & pyramid or partner_pile & ~done & -(1 << t):
+                    left = ~(done | ((1 << t) - 1) & ~beneath)
+                else:  # the top can never leave: the cards beneath it are out of reach for good
+                    left = ~(done | ((1 << t) - 1))
+                for partners in needs_cache.get(pyramid) or needs(pyramid):
                     if not partners & left:
                         break
                 else:
                     partners = -1
                 if not partners & left:  # a pyramid card can never be paired
                     continue
-            free, within, forced = moves(pyramid)
+            free, within, forced = moves_cache.get(pyramid) or self.pyramid_moves(pyramid)
             for _, after in within:
                 child = after | t << 28
                 if child not in parent:
@@ -339,25 +354,39 @@ class _Search:
             if top >= 0:
                 for slot in free:
                     if values[slot] + value == 13:
-                        level.leave(1, (pyramid & ~(1 << slot)) | t << 28, state)
+                        exit = (pyramid & ~(1 << slot)) | t << 28
+                        if (1, exit) not in exits:
+                            exits[(1, exit)] = state
+                            alone.append(exit)
                 if below + value == 13:
                     level.leave(2, state, state)
             if t < n:
-                if not prune:
-                    self.frames.append((level, state))
-                try:
-                    drawn = self.level(*self.drawn_key(level, state))
-                except _Found as win:
-                    win.line[:0] = [*self.level_line(level, state), _DRAW]
-                    raise
-                if not prune:
-                    self.frames.pop()
+                after = t + 1
+                while after < n and done >> after & 1:
+                    after += 1
+                key = (pyramid, after, t, value if drawn_pairs else 0, done)
+                drawn = levels.get(key)
+                if drawn is None:
+                    if not prune:
+                        self.frames.append((level, state))
+                    self.nodes = nodes
+                    try:
+                        drawn = self.level(*key)
+                    except _Found as win:
+                        win.line[:0] = [*self.level_line(level, state), _DRAW]
+                        raise
+                    nodes = self.nodes
+                    if not prune:
+                        self.frames.pop()
                 for child in drawn.alone:
                     if child not in parent:
                         parent[child] = state
                         todo.append(child)
                 for exit in drawn.with_below:
-                    level.leave(1, exit, state)
+                    if (1, exit) not in exits:
+                        exits[(1, exit)] = state
+                        alone.append(exit)
+        self.nodes = nodes
         return level
 
     def drawn_key(self, level: _Level, state: int) -> tuple[int, int, int, int, int]:
