@@ -28,6 +28,8 @@ from ._state import GameState
 
 WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
 DEFAULT_NODE_BUDGET = 2_000_000
+#: positions the depth-first probe searches before the search by levels (limited passes)
+PROBE_BUDGET = 3_000
 
 
 def _below(slot: int) -> int:
@@ -85,7 +87,11 @@ class _Search:
         #: the last pass is searched level by level (see ``level``); False searches it whole
         self.summaries = True
         self.levels: dict[tuple, _Level] = {}
+        self.passes: dict[int, int] = {}  # each pass searched: the fewest recycles used to reach it
+        self.chain = 0
+        self.all_pile = (1 << len(self.pile)) - 1
         self.frames: list = []
+        self.before = list
         self.prune = True
         self.best: list = [SLOTS + 1, None]
         # for each slot: the pyramid slots and pile positions holding a partner it could ever meet
@@ -294,15 +300,18 @@ class _Search:
     # (``with_below``). A card drawn opens the level above; each of its exits where it left alone
     # brings the search back to this level. Levels are kept, so whatever lies beneath a card, what
     # happens above it is searched once: the waste's many possible contents are never enumerated.
-    def level(self, pyramid: int, t: int, top: int, below: int, done: int) -> _Level:
+    def level(self, pyramid: int, t: int, top: int, below: int, done: int, recycles: int) -> _Level:
         """The level of pile card ``top`` (-1: the waste is empty) over a card of value ``below``
         (0 when none or when it does not matter), entered at (``pyramid``, next stock card ``t``);
-        ``done``: the pile cards removed before the last pass. Raises _Found on a win."""
-        key = (pyramid, t, top, below, done)
+        ``done``: the pile cards removed when the pass began, after ``recycles`` recycles.
+        ``self.chain`` holds the cards beneath ``top``. Raises _Found on a win."""
+        done &= -(1 << t)  # what was removed beneath is not known here: it does not matter
+        key = (pyramid, t, top, below, done, recycles)
         found = self.levels.get(key)
         if found is not None:
             return found
         values, n, prune = self.values, len(self.pile), self.prune
+        last = recycles == self.limit
         value = self.pile_values[top] if top >= 0 else 0
         start = pyramid | t << 28
         level = self.levels[key] = _Level(key)
@@ -315,9 +324,13 @@ class _Search:
         # descarte») stock cards drawn onto it
         partner_slots = self.slots_of_value[13 - value] if top >= 0 else 0
         partner_pile = self.pile_of_value[13 - value] if top >= 0 and self.drawn_pairs else 0
-        if below and below + value == 13:
+        if below + value == 13 or not last:  # (or it goes back to the stock)
             partner_slots = -1
-        parent, exits, alone = level.parent, level.exits, level.alone
+        own = 1 << top << 28 if top >= 0 else 0
+        chain = self.chain  # the waste beneath the top, in this search
+        above = chain | own >> 28  # ... and with it
+        frames = self.frames
+        parent, exits, alone, recycled = level.parent, level.exits, level.alone, level.recycled
         levels, needs, needs_cache, moves_cache = self.levels, self.needs, self.needs_cache, self.moves_cache
         pile_values, drawn_pairs, budget = self.pile_values, self.drawn_pairs, self.budget
         nodes = self.nodes
@@ -360,44 +373,62 @@ class _Search:
                             alone.append(exit)
                 if below + value == 13:
                     level.leave(2, state, state)
-            if t < n:
-                after = t + 1
-                while after < n and done >> after & 1:
-                    after += 1
-                key = (pyramid, after, t, value if drawn_pairs else 0, done)
-                drawn = levels.get(key)
-                if drawn is None:
-                    if not prune:
-                        self.frames.append((level, state))
-                    self.nodes = nodes
-                    try:
-                        drawn = self.level(*key)
-                    except _Found as win:
+            if t >= n:
+                if not last:  # the waste, this card on top, goes back to the stock
+                    exit = pyramid | own
+                    if (3, exit) not in exits:
+                        exits[(3, exit)] = state
+                        recycled.append(exit)
+                        self.nodes = nodes
+                        self.next_pass(pyramid, above, recycles, (*frames, (level, state)))
+                        nodes = self.nodes
+                continue
+            after = t + 1
+            while after < n and done >> after & 1:
+                after += 1
+            key = (pyramid, after, t, value if drawn_pairs else 0, done & -(1 << after), recycles)
+            drawn = levels.get(key)
+            if drawn is None:
+                frames.append((level, state))
+                self.nodes, self.chain = nodes, above
+                try:
+                    drawn = self.level(*key)
+                except _Found as win:
+                    if not win.complete:
                         win.line[:0] = [*self.level_line(level, state), _DRAW]
-                        raise
-                    nodes = self.nodes
-                    if not prune:
-                        self.frames.pop()
-                for child in drawn.alone:
-                    if child not in parent:
-                        parent[child] = state
-                        todo.append(child)
-                for exit in drawn.with_below:
-                    if (1, exit) not in exits:
-                        exits[(1, exit)] = state
-                        alone.append(exit)
+                    raise
+                nodes, self.chain = self.nodes, chain
+                frames.pop()
+            elif drawn.recycled:  # searched before over other cards: recycle over these ones
+                self.nodes = nodes
+                for exit in drawn.recycled:
+                    self.next_pass(exit & _PYRAMID, exit >> 28 | above, recycles, (*frames, (level, state), (drawn, 3, exit, top)))
+                nodes = self.nodes
+            for child in drawn.alone:
+                if child not in parent:
+                    parent[child] = state
+                    todo.append(child)
+            for exit in drawn.with_below:
+                if (1, exit) not in exits:
+                    exits[(1, exit)] = state
+                    alone.append(exit)
+            for exit in drawn.recycled:
+                exit |= own
+                if (3, exit) not in exits:
+                    exits[(3, exit)] = state
+                    recycled.append(exit)
         self.nodes = nodes
         return level
 
-    def drawn_key(self, level: _Level, state: int) -> tuple[int, int, int, int, int]:
+    def drawn_key(self, level: _Level, state: int) -> tuple[int, int, int, int, int, int]:
         """The key of the level opened by drawing a card at ``state`` of ``level``."""
-        _, _, top, _, done = level.key
+        _, _, top, _, done, recycles = level.key
         t, n = state >> 28, len(self.pile)
         after = t + 1
         while after < n and done >> after & 1:
             after += 1
         below = self.pile_values[top] if self.drawn_pairs and top >= 0 else 0
-        return (state & _PYRAMID, after, t, below, done)
+        return (state & _PYRAMID, after, t, below, done & -(1 << after), recycles)
 
     def reached(self, level: _Level, state: int, complete: bool) -> None:
         """A position of the last pass is reached: a win ends the search (``complete``: stock and
@@ -407,7 +438,7 @@ class _Search:
         if left == 0 and (not self.strict or complete or not self.prune):
             raise _Found(self.level_line(level, state))
         if left < self.best[0]:
-            self.best[:] = [left, (*self.frames, (level, state))]
+            self.best[:] = [left, (self.before, (*self.frames, (level, state)))]
 
     # Levels keep how each position was first reached (its parent position); the step between the
     # two is found again when a line is written out.
@@ -438,6 +469,12 @@ class _Search:
         state = level.exits[(kind, exit)]
         line = self.level_line(level, state)
         top = level.key[2]
+        if kind == 3:  # the stock ran out here, or in the level of a card drawn here
+            if state >> 28 == len(self.pile):
+                return line
+            own = 1 << top << 28 if top >= 0 else 0
+            drawn = self.levels[self.drawn_key(level, state)]
+            return [*line, _DRAW, *self.exit_line(drawn, 3, exit & ~own, top)]
         if kind == 2:
             return [*line, ("pair", (), (top, below))]
         if self.pile_values[top] == 13:
@@ -462,18 +499,18 @@ class _Search:
                     line.append(_DRAW)
         return line
 
-    def last_pass(self, position: tuple[int, int, int, int], before: list) -> None:
-        """Search a position of the last pass (``before``: the line reaching it). A win raises
-        _Found; with ``prune`` off, ``best`` keeps the fewest pyramid cards left."""
-        pyramid, removed, split, _ = position
+    def search_pass(self, position: tuple[int, int, int, int], before) -> None:
+        """Search from a position by levels (``before()``: the line reaching it); a recycle opens
+        the search of the next pass at once. A win raises _Found; with ``prune`` off, ``best``
+        keeps the fewest pyramid cards left."""
+        pyramid, removed, split, recycles = position
         n = len(self.pile)
         waste = [i for i in range(split) if not removed >> i & 1]
         t = split
         while t < n and removed >> t & 1:
             t += 1
         entered: set = set()
-        self.frames = []
-        best = self.best[0]
+        self.frames, self.before = [], before
 
         def descend(pyramid: int, t: int, depth: int) -> None:
             # the waste's own cards, from its top: each exit of a level uncovers the next one
@@ -482,7 +519,8 @@ class _Search:
             entered.add((pyramid, t, depth))
             top = waste[depth - 1] if depth else -1
             below = self.pile_values[waste[depth - 2]] if depth > 1 and self.drawn_pairs else 0
-            level = self.level(pyramid, t, top, below, removed)
+            self.chain = sum(1 << i for i in waste[: max(depth - 1, 0)])
+            level = self.level(pyramid, t, top, below, removed, recycles)
             under = waste[depth - 2] if depth > 1 else -1
             for kind, exits in ((1, level.alone), (2, level.with_below)):
                 for exit in exits:
@@ -490,25 +528,36 @@ class _Search:
                     try:
                         descend(exit & _PYRAMID, exit >> 28, depth - kind)
                     except _Found as win:
-                        win.line[:0] = self.exit_line(level, kind, exit, under)
+                        if not win.complete:
+                            win.line[:0] = self.exit_line(level, kind, exit, under)
                         raise
                     self.frames.pop()
 
         try:
             descend(pyramid, t, len(waste))
         except _Found as win:
-            win.line[:0] = before
+            if not win.complete:
+                win.line[:0] = before()
+                win.complete = True
             raise
-        if self.best[0] < best:
-            self.best[1] = before + self.frames_line(self.best[1])
+
+    def next_pass(self, pyramid: int, waste: int, recycles: int, frames: tuple) -> None:
+        """The waste goes back to the stock: search the next pass, unless this position was
+        searched already with as many recycles left (``frames``: how the level search got here)."""
+        after = (pyramid, self.all_pile & ~waste, 0, recycles + 1)
+        key = self.key(after[:3] + (0,))
+        if self.passes.get(key, self.limit + 1) <= recycles + 1:
+            return
+        self.passes[key] = recycles + 1
+        saved = self.frames, self.before, self.chain
+        before = self.before
+        self.search_pass(after, lambda: [*before(), *self.frames_line(frames), _RECYCLE])
+        self.frames, self.before, self.chain = saved
 
     # -- searches ------------------------------------------------------------------------------
     def key(self, position: tuple[int, int, int, int]) -> int:
         pyramid, removed, split, recycles = position
         return pyramid | removed << 28 | split << 53 | recycles << 59
-
-    def in_last_pass(self, position: tuple[int, int, int, int]) -> bool:
-        return self.summaries and self.limit is not None and position[3] == self.limit
 
     def walk(self, root, visit) -> None:
         """Depth-first over the positions reachable from ``root``, each once: ``visit(line, child)``
@@ -542,31 +591,37 @@ class _Search:
             return []
 
         def visit(line: list, child) -> bool:
-            if self.in_last_pass(child):
-                self.last_pass(child, list(line))
-                return False
             if self.won(child[0], child[1]):
                 raise _Found(list(line))
             return not self.hopeless(child[0], child[1])
 
         try:
-            if self.in_last_pass(root):
-                self.last_pass(root, [])
-            elif not self.hopeless(root[0], root[1]):
+            if self.hopeless(root[0], root[1]):
+                return None
+            if not self.by_levels:
                 self.walk(root, visit)
+                return None
+            # A short depth-first probe first, pairs before draws: it finds most wins at once,
+            # where the search by levels, which goes through each level whole, may take longer.
+            budget, self.budget = self.budget, min(self.budget, self.nodes + PROBE_BUDGET)
+            try:
+                self.walk(root, visit)
+                return None  # the probe searched every position
+            except _Exhausted:
+                if self.budget == budget:
+                    raise
+            self.budget = budget
+            self.search_pass(root, list)
         except _Found as found:
             return found.line
         return None
 
     def most_removed(self, root) -> tuple[int, list]:
         """The most pyramid cards removed in any reachable position, and a line reaching it."""
-        self.prune, self.levels = False, {}
+        self.prune, self.levels, self.passes = False, {}, {}
         self.best = [bin(root[0]).count("1"), []]
 
         def visit(line: list, child) -> bool:
-            if self.in_last_pass(child):
-                self.last_pass(child, list(line))
-                return False
             left = bin(child[0]).count("1")
             if left == 0:
                 raise _Found(list(line))
@@ -575,45 +630,56 @@ class _Search:
             return True
 
         try:
-            if self.in_last_pass(root):
-                self.last_pass(root, [])
+            if self.by_levels:
+                self.search_pass(root, list)
             else:
                 self.walk(root, visit)
         except _Found as found:  # every pyramid card removed
             return SLOTS, found.line
-        return SLOTS - self.best[0], self.best[1]
+        left, line = self.best
+        if isinstance(line, tuple):  # found by levels: (line before the pass, frames)
+            before, frames = line
+            line = [*before(), *self.frames_line(frames)]
+        return SLOTS - left, line
+
+    @property
+    def by_levels(self) -> bool:
+        return self.summaries and self.limit is not None
 
 
 class _Level:
-    """What the last-pass search keeps of a level: its key, the position each position was first
-    reached from (``parent``), and its exits (and the position each was left from)."""
+    """What the search by levels keeps of a level: its key, the position each position was first
+    reached from (``parent``), its exits, and the position each exit was taken from."""
 
-    __slots__ = ("key", "start", "parent", "alone", "with_below", "exits")
+    __slots__ = ("key", "start", "parent", "alone", "with_below", "recycled", "exits")
 
-    def __init__(self, key: tuple[int, int, int, int, int]) -> None:
+    def __init__(self, key: tuple[int, int, int, int, int, int]) -> None:
         self.key = key
         self.start = key[0] | key[1] << 28
         self.parent: dict[int, int] = {self.start: self.start}
-        self.alone: list[int] = []
-        self.with_below: list[int] = []
+        self.alone: list[int] = []  # (pyramid, stock position) where the top left alone
+        self.with_below: list[int] = []  # ... where it left with the card beneath it
+        self.recycled: list[int] = []  # (pyramid, the waste from the top up) when recycled
         self.exits: dict[tuple[int, int], int] = {}
 
     def leave(self, kind: int, exit: int, state: int) -> None:
         """The top card leaves from ``state``, the search going on at ``exit``: kind 1 alone (or
-        with a card above it), 2 with the card beneath it."""
+        with a card above it), 2 with the card beneath it, 3 back to the stock."""
         if (kind, exit) not in self.exits:
             self.exits[(kind, exit)] = state
-            (self.alone if kind == 1 else self.with_below).append(exit)
+            (self.alone, self.with_below, self.recycled)[kind - 1].append(exit)
 
 
 _PYRAMID = (1 << 28) - 1
 _DRAW = ("draw", None, None)
+_RECYCLE = ("recycle", None, None)
 
 
 class _Found(Exception):
     def __init__(self, line: list) -> None:
         super().__init__()
         self.line = line
+        self.complete = False  # the line is written out from the root
 
 
 class _Exhausted(Exception):
