@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from service.engine import DOCUMENTS_LAYOUT, GameState, Move, Rules, hint, legal_moves, play, seed_code, solve
@@ -49,6 +51,49 @@ def test_winning_lines_win_and_the_pooled_search_agrees_with_the_full_one(rules,
         assert full.result in (verdict, "unknown"), seed
         if full.result == "winnable":
             assert replay(game, full.line).status == "won"
+
+
+def whole_search(monkeypatch) -> None:
+    """Make the solver search limited passes whole, position by position, without levels."""
+    original = _solver._Search.__init__
+
+    def whole(self, state, budget):
+        original(self, state, budget)
+        self.summaries = False
+
+    monkeypatch.setattr(_solver._Search, "__init__", whole)
+
+
+@pytest.mark.parametrize("letters", ["T0", "DT0", "CDT0", "DST0", "0", "DT1", "C2"])
+def test_the_search_by_levels_agrees_with_the_whole_search(letters, monkeypatch):
+    """Limited passes: the same verdicts and the same most-removable counts, from deals and
+    from positions part-way through a game (a waste of several cards, recycles used), and
+    winning lines that really win."""
+    rules = Rules.from_letters(letters)
+    rng = random.Random(letters)
+    positions = []
+    for _ in range(6):
+        state = GameState.new(seed_code(rules, rng.randrange(10**9)))
+        for _ in range(rng.choice([0, 12, 25, 40])):
+            moves = [move for move in legal_moves(state) if move.type != "undo"]
+            if not moves:
+                break
+            state = play(state, rng.choice(moves)).state
+        positions.append(state)
+    monkeypatch.setattr(_solver, "PROBE_BUDGET", 0)  # no depth-first probe: levels only
+    by_levels = [solve(state, budget=60_000) for state in positions]
+    whole_search(monkeypatch)
+    whole = [solve(state, budget=60_000) for state in positions]
+    compared = 0
+    for state, a, b in zip(positions, by_levels, whole):
+        if a.result == "winnable":
+            assert replay(state, a.line).status == "won"
+        if "unknown" not in (a.result, b.result):
+            assert a.result == b.result, state.code
+            compared += 1
+        if None not in (a.max_removable, b.max_removable):
+            assert a.max_removable == b.max_removable, state.code
+    assert compared >= 4
 
 
 def test_a_deal_where_no_line_removes_more_than_14_cards():
