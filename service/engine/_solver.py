@@ -5,11 +5,15 @@ The position is encoded compactly. The waste and the stock always keep the dealt
 cards (less those removed), so they are one sequence ``pile`` (the dealt waste card, then the stock
 from its top) with a ``removed`` bit mask and a split point ``split``: the waste is what is left of
 ``pile[:split]`` (its top the last), the stock what is left of ``pile[split:]``. A position is then
-four integers (pyramid mask, removed mask, split, recycles), searched depth-first with a table of
-the positions already seen. Removing a free King never hurts, so Kings go without branching; a
-pyramid card with no partner left anywhere it could ever meet (a card of the complementary value
-that does not cover it) makes the position lost. Searches take a node budget and answer
-``unknown`` when it runs out: never a wrong yes or no.
+four integers (pyramid mask, removed mask, split, recycles). Removing a free King never hurts, so
+Kings go without branching; a pyramid card with no partner left anywhere it could ever meet (a
+card of the complementary value that does not cover it) makes the position lost.
+
+Under unlimited recycles the pile is a pool (split and recycles do not matter) and positions are
+searched depth-first with a table of those seen. Under limited recycles the waste is a stack, and
+the search goes by *levels* (a card on top of the waste, and what can happen above it), kept so
+that what happens above a card is searched once whatever lies beneath it. Searches take a node
+budget and answer ``unknown`` when it runs out: never a wrong yes or no.
 """
 
 from __future__ import annotations
@@ -289,17 +293,19 @@ class _Search:
             cards.append(self.pile[pile])
         return Move.pair(*cards)
 
-    # -- the last pass, level by level ---------------------------------------------------------------
-    # Once no recycle is left, the waste is a stack: cards go on its top by drawing and leave only
+    # -- limited passes, level by level ---------------------------------------------------------------
+    # Within a pass the waste is a stack: cards go on its top by drawing and leave only
     # from its top (with «mazo contra descarte», the top two together). What can happen while a
     # card is on top does not depend on the cards beneath it (but for the value of the one just
     # beneath, under «mazo contra descarte»). So the search is split into *levels*: a level is a
     # card on the top of the waste (or the empty waste), entered at (pyramid, stock position); it
     # searches the (pyramid, stock position) pairs reachable while that card stays on top, and
     # returns its *exits*: where the card leaves, alone (``alone``) or with the card beneath it
-    # (``with_below``). A card drawn opens the level above; each of its exits where it left alone
-    # brings the search back to this level. Levels are kept, so whatever lies beneath a card, what
-    # happens above it is searched once: the waste's many possible contents are never enumerated.
+    # (``with_below``), or goes back to the stock when the stock runs out (``recycled``; the next
+    # pass is then searched at once, see ``next_pass``). A card drawn opens the level above; each of
+    # its exits where it left alone brings the search back to this level. Levels are kept, so
+    # whatever lies beneath a card, what happens above it is searched once: the waste's many
+    # possible contents are never enumerated.
     def level(self, pyramid: int, t: int, top: int, below: int, done: int, recycles: int) -> _Level:
         """The level of pile card ``top`` (-1: the waste is empty) over a card of value ``below``
         (0 when none or when it does not matter), entered at (``pyramid``, next stock card ``t``);
@@ -601,20 +607,29 @@ class _Search:
             if not self.by_levels:
                 self.walk(root, visit)
                 return None
-            # A short depth-first probe first, pairs before draws: it finds most wins at once,
-            # where the search by levels, which goes through each level whole, may take longer.
-            budget, self.budget = self.budget, min(self.budget, self.nodes + PROBE_BUDGET)
-            try:
-                self.walk(root, visit)
+            # With recycles left, a short depth-first probe first, pairs before draws: it finds
+            # most wins at once, where the search by levels, which goes through each level whole
+            # before using its exits, may reach a win in a later pass only after a while.
+            if root[3] != self.limit and self.probe(root, visit):
                 return None  # the probe searched every position
-            except _Exhausted:
-                if self.budget == budget:
-                    raise
-            self.budget = budget
             self.search_pass(root, list)
         except _Found as found:
             return found.line
         return None
+
+    def probe(self, root, visit) -> bool:
+        """Search depth-first for at most PROBE_BUDGET positions: True if that was all of them
+        (a win raises _Found)."""
+        budget, self.budget = self.budget, min(self.budget, self.nodes + PROBE_BUDGET)
+        try:
+            self.walk(root, visit)
+            return True
+        except _Exhausted:
+            if self.budget == budget:
+                raise
+            return False
+        finally:
+            self.budget = budget
 
     def most_removed(self, root) -> tuple[int, list]:
         """The most pyramid cards removed in any reachable position, and a line reaching it."""
