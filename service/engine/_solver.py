@@ -437,9 +437,9 @@ class _Search:
         return (state & _PYRAMID, after, t, below, done & -(1 << after), recycles)
 
     def reached(self, level: _Level, state: int, complete: bool) -> None:
-        """A position of the last pass is reached: a win ends the search (``complete``: stock and
-        waste are empty); when looking for the most removable, the fewest pyramid cards left so far
-        is remembered, with the frames leading to it."""
+        """A position is reached in ``level``: a win ends the search (``complete``: stock and waste
+        are empty); the fewest pyramid cards left so far is remembered, with the frames leading to
+        it (what ``most_removed`` reports)."""
         left = bin(state & _PYRAMID).count("1")
         if left == 0 and (not self.strict or complete or not self.prune):
             raise _Found(self.level_line(level, state))
@@ -493,7 +493,7 @@ class _Search:
         return [*line, _DRAW, *self.exit_line(drawn, 2, exit, top)]
 
     def frames_line(self, frames: tuple) -> list:
-        """The steps from the start of the last pass through ``frames``: exits of the waste's own
+        """The steps from the start of a pass search through ``frames``: exits of the waste's own
         cards, then positions of levels where a card was drawn, the last one reached."""
         line: list = []
         for i, frame in enumerate(frames):
