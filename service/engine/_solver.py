@@ -330,7 +330,7 @@ class _Search:
         # descarte») stock cards drawn onto it
         partner_slots = self.slots_of_value[13 - value] if top >= 0 else 0
         partner_pile = self.pile_of_value[13 - value] if top >= 0 and self.drawn_pairs else 0
-        if below + value == 13 or not last:  # (or it goes back to the stock)
+        if top < 0 or below + value == 13 or not last:  # (no top; or it goes back to the stock)
             partner_slots = -1
         own = 1 << top << 28 if top >= 0 else 0
         chain = self.chain  # the waste beneath the top, in this search
@@ -353,6 +353,8 @@ class _Search:
             if prune:
                 if partner_slots & pyramid or partner_pile & ~done & -(1 << t):
                     left = ~(done | ((1 << t) - 1) & ~beneath)
+                elif self.strict:  # the top can never leave, and every card must
+                    continue
                 else:  # the top can never leave: the cards beneath it are out of reach for good
                     left = ~(done | ((1 << t) - 1))
                 for partners in needs_cache.get(pyramid) or needs(pyramid):
