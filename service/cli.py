@@ -19,10 +19,11 @@ from service.engine import GameState, PyramideError, Rules, seed_code, solve
 
 def _solve(args: argparse.Namespace) -> int:
     game = GameState.new(args.code)
-    solution = solve(game, budget=args.budget)
+    solution = solve(game, budget=args.budget, shortest=args.shortest)
     print(f"{game.code}: {solution.result} ({solution.nodes} positions searched)")
     if solution.line is not None:
-        print(f"a winning line of {len(solution.line)} moves (not known to be the shortest):")
+        known = "the fewest possible" if solution.minimal else "not known to be the shortest"
+        print(f"a winning line of {len(solution.line)} moves ({known}):")
         print(" ".join(str(move) for move in solution.line))
     elif solution.max_removable is not None:
         print(f"at most {solution.max_removable} of the 28 pyramid cards can be removed")
@@ -72,6 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     solve_parser = commands.add_parser("solve", help="solve a deal exactly")
     solve_parser.add_argument("code", help="a deal code, e.g. PY1-N-AAAAAAS")
     solve_parser.add_argument("--budget", type=int, default=2_000_000, help="most positions to search (default 2,000,000)")
+    solve_parser.add_argument("--shortest", action="store_true", help="then search the line with the fewest moves")
     solve_parser.set_defaults(run=_solve)
     stats_parser = commands.add_parser("stats", help="measure a rule set's win rate over reproducible deals")
     stats_parser.add_argument("--rules", default="N", help="the rules segment of a deal code (N, S, DT0, CDT2…)")

@@ -67,6 +67,16 @@ def test_new_game_winnable_only(client):
 TRADITIONAL = {"strict_win": True, "max_recycles": 0, "drawn_pairs_with_waste": True, "initial_waste": False}
 
 
+def test_solve_for_the_shortest_line(client):
+    state = GameState.new("PY1-0-AAAAACF").to_json()
+    first = post(client, "/v1/solve", {"state": state}).json
+    fewest = post(client, "/v1/solve", {"state": state, "shortest": True, "budget": 250_000}).json
+    assert (first["result"], first["minimal"], fewest["result"], fewest["minimal"]) == ("winnable", False, "winnable", True)
+    assert len(fewest["line"]) == 39 < len(first["line"])
+    response = post(client, "/v1/hint", {"state": state, "shortest": True})
+    assert (response.status_code, response.json["code"]) == (400, "invalid_request")
+
+
 def test_no_winnable_deal_within_the_budget(client, monkeypatch):
     from service.engine import _solver
 

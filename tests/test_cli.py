@@ -1,22 +1,32 @@
 """The ``pyramide`` command."""
 
+from pathlib import Path
+
 from service.cli import main
+
+SOLVER_DOC = Path(__file__).resolve().parent.parent / "docs" / "solver.md"
+
+
+def shown_in_docs(command: str) -> str:
+    """What ``docs/solver.md`` shows ``.venv/bin/pyramide <command>`` printing."""
+    doc = SOLVER_DOC.read_text(encoding="utf-8")
+    return doc.split(f"$ .venv/bin/pyramide {command}\n", 1)[1].split("```", 1)[0]
 
 
 def test_solve_a_lost_deal_prints_what_docs_solver_md_shows(capsys):
-    from pathlib import Path
-
     assert main(["solve", "PY1-N-AAAAAHW"]) == 0
-    out = capsys.readouterr().out
-    doc = (Path(__file__).resolve().parent.parent / "docs" / "solver.md").read_text(encoding="utf-8")
-    shown = doc.split("$ .venv/bin/pyramide solve PY1-N-AAAAAHW\n", 1)[1].split("```", 1)[0]
-    assert out == shown
+    assert capsys.readouterr().out == shown_in_docs("solve PY1-N-AAAAAHW")
 
 
 def test_solve_a_won_deal_prints_its_line(capsys):
     assert main(["solve", "py1-n-aaaaaac"]) == 0
     out = capsys.readouterr().out
     assert "PY1-N-AAAAAAC: winnable" in out and "a winning line of" in out
+
+
+def test_solve_the_shortest_line_prints_what_docs_solver_md_shows(capsys):
+    assert main(["solve", "PY1-0-AAAAACF", "--shortest"]) == 0
+    assert capsys.readouterr().out == shown_in_docs("solve PY1-0-AAAAACF --shortest")
 
 
 def test_a_bad_code_is_an_error(capsys):

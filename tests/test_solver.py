@@ -101,6 +101,42 @@ def test_the_search_by_levels_agrees_with_the_whole_search(letters, monkeypatch)
     assert compared >= 4
 
 
+def fewest_moves_by_play(state: GameState, limit: int) -> int | None:
+    """Breadth-first through the engine's own ``legal_moves`` and ``play`` (not the solver's):
+    the fewest moves to a won game, up to ``limit``."""
+    def key(s: GameState):
+        return (s.pyramid, s.waste, s.stock, s.recycles)
+
+    seen, frontier = {key(state)}, [state]
+    for depth in range(1, limit + 1):
+        following = []
+        for position in frontier:
+            for move in legal_moves(position):
+                if move.type == "undo":
+                    continue
+                after = play(position, move).state
+                if after.status == "won":
+                    return depth
+                if key(after) not in seen:
+                    seen.add(key(after))
+                    following.append(after)
+        frontier = following
+    return None
+
+
+@pytest.mark.parametrize("letters", ["0", "DT0"])
+def test_the_shortest_line_has_the_fewest_moves(letters):
+    deal = GameState.new(seed_code(Rules.from_letters(letters), WINNABLE_SEEDS[letters]))
+    first, fewest = solve(deal, max_removable=False), solve(deal, max_removable=False, shortest=True)
+    assert fewest.minimal and not first.minimal and len(fewest.line) <= len(first.line)
+    assert replay(deal, fewest.line).status == "won"
+    # six moves before the end of that line, the play-by-play search agrees on the distance
+    near = replay(deal, fewest.line[:-6])
+    assert fewest_moves_by_play(near, 6) == len(solve(near, shortest=True).line) == 6
+    # and a budget too small for the breadth-first search keeps the first line, not minimal
+    assert solve(deal, max_removable=False, shortest=True, budget=first.nodes + 10).minimal is False
+
+
 def test_a_deal_where_no_line_removes_more_than_14_cards():
     game = GameState.new("PY1-N-AAAAAHW")
     solution = solve(game)

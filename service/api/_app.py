@@ -142,7 +142,11 @@ def _describe() -> Response:
 
 def _solve() -> Response:
     data = _body(models.SolveRequest)
-    solution = solve(GameState.from_json(data["state"]), budget=data.get("budget", models.DEFAULT_BUDGET))
+    solution = solve(
+        GameState.from_json(data["state"]),
+        budget=data.get("budget", models.DEFAULT_BUDGET),
+        shortest=data.get("shortest", False),
+    )
     return _json({
         "result": solution.result,
         "line": None if solution.line is None else [move.to_json() for move in solution.line],
@@ -153,7 +157,7 @@ def _solve() -> Response:
 
 
 def _hint() -> Response:
-    data = _body(models.SolveRequest)
+    data = _body(models.HintRequest)
     move, solution = hint(GameState.from_json(data["state"]), budget=data.get("budget", models.DEFAULT_BUDGET))
     return _json({
         "move": None if move is None else move.to_json(),

@@ -176,10 +176,18 @@ class StateRequest(_Strict):
     state: State
 
 
-class SolveRequest(_Strict):
+class HintRequest(_Strict):
     state: State
     budget: _whole_in(1, 250_000) = Field(  # type: ignore[valid-type]
         DEFAULT_BUDGET, description="The most positions the search may visit; past it the answer is `unknown`."
+    )
+
+
+class SolveRequest(HintRequest):
+    shortest: bool = Field(
+        False,
+        description="Then search the winning line with the fewest moves, breadth-first, within what is left of "
+        "the budget (`minimal: true` when it was found).",
     )
 
 
@@ -277,6 +285,7 @@ SCHEMAS: tuple[type[BaseModel], ...] = (
     NewGameRequest,
     MoveRequest,
     StateRequest,
+    HintRequest,
     SolveRequest,
     GameResponse,
     MoveResponse,

@@ -191,8 +191,10 @@ class _Search:
                         moves.append((("pair", (slot, cover), None), pyramid & ~(1 << slot | 1 << cover)))
         return free, moves, False
 
-    def children(self, pyramid: int, removed: int, split: int, recycles: int):
-        """(move, next position) for every legal move; a free King, when there is one, alone."""
+    def children(self, pyramid: int, removed: int, split: int, recycles: int, every_king: bool = False):
+        """(move, next position) for every legal move; a free King, when there is one, alone
+        (``every_king``: a King on the waste is one move among the others, as removing it is not
+        needed to clear the pyramid and costs a move)."""
         if self.pooled:
             yield from self.pooled_children(pyramid, removed)
             return
@@ -205,10 +207,11 @@ class _Search:
         top = self.waste_top(removed, split)
         if top >= 0 and self.pile_values[top] == 13:
             yield ("king", None, top), (pyramid, removed | 1 << top, split, recycles)
-            return
+            if not every_king:
+                return
         for step, after in within:
             yield step, (after, removed, split, recycles)
-        if top >= 0:
+        if top >= 0 and self.pile_values[top] != 13:
             value = self.pile_values[top]
             for slot in free:
                 if values[slot] + value == 13:
@@ -619,6 +622,38 @@ class _Search:
             return found.line
         return None
 
+    def shortest_line(self, root) -> list | None:
+        """Breadth-first over the positions as played (split point kept; under unlimited recycles
+        their count does not matter): a line with the fewest moves to a win, or None if there is
+        none. Removing a free pyramid King first never lengthens a line; a King on the waste is
+        one move among the others."""
+        def key(position):
+            pyramid, removed, split, recycles = position
+            return self.key((pyramid, removed, split, 0 if self.limit is None else recycles))
+
+        parent: dict[int, tuple] = {key(root): None}
+        frontier = [root]
+        while frontier:
+            following = []
+            for position in frontier:
+                for step, child in self.children(*position, every_king=True):
+                    if key(child) in parent:
+                        continue
+                    parent[key(child)] = (key(position), step)
+                    self.nodes += 1
+                    if self.nodes > self.budget:
+                        raise _Exhausted
+                    if self.won(child[0], child[1]):
+                        line, at = [], key(child)
+                        while parent[at] is not None:
+                            at, step = parent[at]
+                            line.append(step)
+                        return line[::-1]
+                    if not self.hopeless(child[0], child[1]):
+                        following.append(child)
+            frontier = following
+        return None
+
     def probe(self, root, visit) -> bool:
         """Search depth-first for at most PROBE_BUDGET positions: True if that was all of them
         (a win raises _Found)."""
@@ -703,9 +738,11 @@ class _Exhausted(Exception):
     pass
 
 
-def solve(state: GameState, *, budget: int = DEFAULT_NODE_BUDGET, max_removable: bool = True) -> Solution:
+def solve(state: GameState, *, budget: int = DEFAULT_NODE_BUDGET, max_removable: bool = True, shortest: bool = False) -> Solution:
     """Is ``state`` winnable under its rules? With a winning line if so; and, if asked, the most
-    pyramid cards any line can remove. ``unknown`` when ``budget`` positions were not enough."""
+    pyramid cards any line can remove. ``unknown`` when ``budget`` positions were not enough.
+    With ``shortest``, a winnable position's line is then searched breadth-first for the fewest
+    moves; if the budget left is enough, the line is that one (``minimal``)."""
     search = _Search(state, budget)
     actual = search.encode(state, search.pile)
     root = (actual[0], actual[1], 0, 0) if search.pooled else actual
@@ -716,7 +753,16 @@ def solve(state: GameState, *, budget: int = DEFAULT_NODE_BUDGET, max_removable:
     except _Exhausted:
         return Solution(UNKNOWN, None, False, None, search.nodes)
     if steps is not None:
-        return Solution(WINNABLE, tuple(search.expand(steps, actual)), False, SLOTS, search.nodes)
+        line, minimal = tuple(search.expand(steps, actual)), False
+        if shortest and search.nodes < budget:
+            search.pooled = False
+            try:
+                fewest = search.shortest_line(actual)
+            except _Exhausted:
+                fewest = None
+            if fewest is not None:
+                line, minimal = tuple(search.expand(fewest, actual)), True
+        return Solution(WINNABLE, line, minimal, SLOTS, min(search.nodes, budget))
     most = None
     if max_removable:
         try:
