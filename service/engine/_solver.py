@@ -91,7 +91,7 @@ class _Search:
         #: the last pass is searched level by level (see ``level``); False searches it whole
         self.summaries = True
         self.levels: dict[tuple, _Level] = {}
-        self.passes: dict[int, int] = {}  # each pass searched: the fewest recycles used to reach it
+        self.passes: dict[tuple, int] = {}  # each pass searched: the fewest recycles used to reach it
         self.chain = 0
         self.all_pile = (1 << len(self.pile)) - 1
         self.frames: list = []
@@ -556,7 +556,9 @@ class _Search:
         """The waste goes back to the stock: search the next pass, unless this position was
         searched already with as many recycles left (``frames``: how the level search got here)."""
         after = (pyramid, self.all_pile & ~waste, 0, recycles + 1)
-        key = self.key(after[:3] + (0,))
+        # the same pyramid over a stock of the same values in the same order is the same game
+        values = self.pile_values
+        key = (pyramid, bytes(values[i] for i in range(len(values)) if waste >> i & 1))
         if self.passes.get(key, self.limit + 1) <= recycles + 1:
             return
         self.passes[key] = recycles + 1
