@@ -88,7 +88,7 @@ class _Search:
         self.nodes = 0
         self.moves_cache: dict[int, tuple] = {}
         self.needs_cache: dict[int, tuple[int, ...]] = {}
-        #: the last pass is searched level by level (see ``level``); False searches it whole
+        #: limited passes are searched by levels (see ``level``); False searches them position by position
         self.summaries = True
         self.levels: dict[tuple, _Level] = {}
         self.passes: dict[tuple, int] = {}  # each pass searched: the fewest recycles used to reach it
@@ -360,7 +360,8 @@ class _Search:
                     continue
                 else:  # the top can never leave: the cards beneath it are out of reach for good
                     left = ~(done | ((1 << t) - 1))
-                for partners in needs_cache.get(pyramid) or needs(pyramid):
+                needed = needs_cache.get(pyramid)
+                for partners in needs(pyramid) if needed is None else needed:
                     if not partners & left:
                         break
                 else:
