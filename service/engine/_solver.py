@@ -92,6 +92,7 @@ class _Search:
         self.summaries = True
         self.levels: dict[tuple, _Level] = {}
         self.passes: dict[tuple, int] = {}  # each pass searched: the fewest recycles used to reach it
+        self.recycled_seen: set[tuple[int, int]] = set()  # (pyramid and waste, recycles) recycled
         self.chain = 0
         self.all_pile = (1 << len(self.pile)) - 1
         self.frames: list = []
@@ -380,19 +381,19 @@ class _Search:
                 for slot in free:
                     if values[slot] + value == 13:
                         exit = (pyramid & ~(1 << slot)) | t << 28
-                        if (1, exit) not in exits:
-                            exits[(1, exit)] = state
+                        if exit | _ALONE not in exits:
+                            exits[exit | _ALONE] = state
                             alone.append(exit)
                 if below + value == 13:
                     level.leave(2, state, state)
             if t >= n:
                 if not last:  # the waste, this card on top, goes back to the stock
                     exit = pyramid | own
-                    if (3, exit) not in exits:
-                        exits[(3, exit)] = state
+                    if exit | _RECYCLED not in exits:
+                        exits[exit | _RECYCLED] = state
                         recycled.append(exit)
                         self.nodes = nodes
-                        self.next_pass(pyramid, above, recycles, (*frames, (level, state)))
+                        self.next_pass(pyramid, above, recycles, frames, (level, state))
                         nodes = self.nodes
                 continue
             after = t + 1
@@ -413,21 +414,23 @@ class _Search:
                 frames.pop()
             elif drawn.recycled:  # searched before over other cards: recycle over these ones
                 self.nodes = nodes
+                seen = self.recycled_seen
                 for exit in drawn.recycled:
-                    self.next_pass(exit & _PYRAMID, exit >> 28 | above, recycles, (*frames, (level, state), (drawn, 3, exit, top)))
+                    if (exit | above << 28, recycles) not in seen:
+                        self.next_pass(exit & _PYRAMID, exit >> 28 | above, recycles, frames, (level, state), (drawn, 3, exit, top))
                 nodes = self.nodes
             for child in drawn.alone:
                 if child not in parent:
                     parent[child] = state
                     todo.append(child)
             for exit in drawn.with_below:
-                if (1, exit) not in exits:
-                    exits[(1, exit)] = state
+                if exit | _ALONE not in exits:
+                    exits[exit | _ALONE] = state
                     alone.append(exit)
             for exit in drawn.recycled:
                 exit |= own
-                if (3, exit) not in exits:
-                    exits[(3, exit)] = state
+                if exit | _RECYCLED not in exits:
+                    exits[exit | _RECYCLED] = state
                     recycled.append(exit)
         self.nodes = nodes
         return level
@@ -478,7 +481,7 @@ class _Search:
     def exit_line(self, level: _Level, kind: int, exit: int, below: int) -> list:
         """The steps of ``level`` up to its top card leaving at ``exit`` (``below``: the card
         beneath it)."""
-        state = level.exits[(kind, exit)]
+        state = level.exits[exit | kind << 60]
         line = self.level_line(level, state)
         top = level.key[2]
         if kind == 3:  # the stock ran out here, or in the level of a card drawn here
@@ -553,9 +556,11 @@ class _Search:
                 win.complete = True
             raise
 
-    def next_pass(self, pyramid: int, waste: int, recycles: int, frames: tuple) -> None:
+    def next_pass(self, pyramid: int, waste: int, recycles: int, frames: list, *last: tuple) -> None:
         """The waste goes back to the stock: search the next pass, unless this position was
-        searched already with as many recycles left (``frames``: how the level search got here)."""
+        searched already with as many recycles left (``frames`` then ``last``: how the level
+        search got here)."""
+        self.recycled_seen.add((pyramid | waste << 28, recycles))
         after = (pyramid, self.all_pile & ~waste, 0, recycles + 1)
         # the same pyramid over a stock of the same values in the same order is the same game
         values = self.pile_values
@@ -564,7 +569,7 @@ class _Search:
             return
         self.passes[key] = recycles + 1
         saved = self.frames, self.before, self.chain
-        before = self.before
+        before, frames = self.before, (*frames, *last)
         self.search_pass(after, lambda: [*before(), *self.frames_line(frames), _RECYCLE])
         self.frames, self.before, self.chain = saved
 
@@ -673,7 +678,7 @@ class _Search:
 
     def most_removed(self, root) -> tuple[int, list]:
         """The most pyramid cards removed in any reachable position, and a line reaching it."""
-        self.prune, self.levels, self.passes = False, {}, {}
+        self.prune, self.levels, self.passes, self.recycled_seen = False, {}, {}, set()
         self.best = [bin(root[0]).count("1"), []]
 
         def visit(line: list, child) -> bool:
@@ -715,17 +720,18 @@ class _Level:
         self.alone: list[int] = []  # (pyramid, stock position) where the top left alone
         self.with_below: list[int] = []  # ... where it left with the card beneath it
         self.recycled: list[int] = []  # (pyramid, the waste from the top up) when recycled
-        self.exits: dict[tuple[int, int], int] = {}
+        self.exits: dict[int, int] = {}  # exit | kind << 60 -> the position it was taken from
 
     def leave(self, kind: int, exit: int, state: int) -> None:
         """The top card leaves from ``state``, the search going on at ``exit``: kind 1 alone (or
         with a card above it), 2 with the card beneath it, 3 back to the stock."""
-        if (kind, exit) not in self.exits:
-            self.exits[(kind, exit)] = state
+        if exit | kind << 60 not in self.exits:
+            self.exits[exit | kind << 60] = state
             (self.alone, self.with_below, self.recycled)[kind - 1].append(exit)
 
 
 _PYRAMID = (1 << 28) - 1
+_ALONE, _RECYCLED = 1 << 60, 3 << 60  # the kinds of exits, as kept in ``_Level.exits``
 _DRAW = ("draw", None, None)
 _RECYCLE = ("recycle", None, None)
 
