@@ -310,9 +310,10 @@ class _Search:
     # its exits where it left alone brings the search back to this level. Levels are kept, so
     # whatever lies beneath a card, what happens above it is searched once: the waste's many
     # possible contents are never enumerated.
-    def level(self, pyramid: int, t: int, top: int, below: int, done: int, recycles: int) -> _Level:
-        """The level of pile card ``top`` (-1: the waste is empty) over a card of value ``below``
-        (0 when none or when it does not matter), entered at (``pyramid``, next stock card ``t``);
+    def level(self, pyramid: int, t: int, top: int, below: bool, done: int, recycles: int) -> _Level:
+        """The level of pile card ``top`` (-1: the waste is empty), which may pair with the card
+        beneath it if ``below`` (under «mazo contra descarte»), entered at (``pyramid``, next stock
+        card ``t``);
         ``done``: the pile cards removed when the pass began, after ``recycles`` recycles.
         ``self.chain`` holds the cards beneath ``top``. Raises _Found on a win."""
         done &= -(1 << t)  # what was removed beneath is not known here: it does not matter
@@ -334,7 +335,7 @@ class _Search:
         # descarte») stock cards drawn onto it
         partner_slots = self.slots_of_value[13 - value] if top >= 0 else 0
         partner_pile = self.pile_of_value[13 - value] if top >= 0 and self.drawn_pairs else 0
-        if top < 0 or below + value == 13 or not last:  # (no top; or it goes back to the stock)
+        if top < 0 or below or not last:  # (no top; or it goes back to the stock)
             partner_slots = -1
         own = 1 << top << 28 if top >= 0 else 0
         chain = self.chain  # the waste beneath the top, in this search
@@ -384,7 +385,7 @@ class _Search:
                         if exit | _ALONE not in exits:
                             exits[exit | _ALONE] = state
                             alone.append(exit)
-                if below + value == 13:
+                if below:
                     level.leave(2, state, state)
             if t >= n:
                 if not last:  # the waste, this card on top, goes back to the stock
@@ -399,7 +400,7 @@ class _Search:
             after = t + 1
             while after < n and done >> after & 1:
                 after += 1
-            key = (pyramid, after, t, value if drawn_pairs else 0, done & -(1 << after), recycles)
+            key = (pyramid, after, t, drawn_pairs and top >= 0 and value + pile_values[t] == 13, done & -(1 << after), recycles)
             drawn = levels.get(key)
             if drawn is None:
                 frames.append((level, state))
@@ -442,7 +443,7 @@ class _Search:
         after = t + 1
         while after < n and done >> after & 1:
             after += 1
-        below = self.pile_values[top] if self.drawn_pairs and top >= 0 else 0
+        below = self.drawn_pairs and top >= 0 and self.pile_values[top] + self.pile_values[t] == 13
         return (state & _PYRAMID, after, t, below, done & -(1 << after), recycles)
 
     def reached(self, level: _Level, state: int, complete: bool) -> None:
@@ -533,7 +534,7 @@ class _Search:
                 return
             entered.add((pyramid, t, depth))
             top = waste[depth - 1] if depth else -1
-            below = self.pile_values[waste[depth - 2]] if depth > 1 and self.drawn_pairs else 0
+            below = self.drawn_pairs and depth > 1 and self.pile_values[waste[depth - 2]] + self.pile_values[top] == 13
             self.chain = sum(1 << i for i in waste[: max(depth - 1, 0)])
             level = self.level(pyramid, t, top, below, removed, recycles)
             under = waste[depth - 2] if depth > 1 else -1
