@@ -99,6 +99,19 @@ Feature: Las decisiones de la app y las variantes / Le scelte dell'app e le vari
     When I play "QH+AH"
     Then the last move removed "QH AH" for 0 points
 
+  @doc-000 @doc-002 @doc-003 @variant-drawn-pairs-with-waste
+  Scenario: Stock against waste: once another card has been drawn onto it, a card is no longer the card just drawn
+    Given the lapsed deal under the rules:
+      | option                 | value |
+      | drawn_pairs_with_waste | true  |
+    When I play "KS QC+AC draw QD+AD draw QS+AS"
+    And I play "draw" 20 times
+    Then the legal moves include "QH+AH"
+    When I play "draw KC"
+    Then the legal moves do not include "QH+AH"
+    When I try "QH+AH"
+    Then the move is refused with "card_not_free"
+
   @doc-000 @doc-002 @app-rules @rule-app-choices
   Scenario: The app's choice: a card never pairs with a card still covering it
     Given the documents deal

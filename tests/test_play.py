@@ -330,6 +330,22 @@ def test_variant_drawn_card_pairs_with_the_waste_card_it_covers():
     assert tapped.waste == ()
 
 
+def test_variant_only_the_card_just_drawn_pairs_with_the_card_it_covers():
+    """«la carta que se acaba de robar»: a pair within the pyramid leaves it the card just drawn;
+    a card drawn onto it and removed does not give it back that standing."""
+    rules = Rules(drawn_pairs_with_waste=True)
+    game = GameState.new(layout=deal(" ".join(codes(DOC.pyramid)) + " 5D 8C 6D"), rules=rules)
+    drawn = run(game, "draw")
+    assert Move.pair(C("5D"), C("8C")) in legal_moves(run(drawn, "KD"))  # a King of the pyramid
+    lapsed = run(run(drawn, "draw"), "6D+7C")
+    assert lapsed.waste[-2:] == (C("5D"), C("8C")) and Move.pair(C("5D"), C("8C")) not in legal_moves(lapsed)
+    assert illegal(lapsed, "5D+8C") == "card_not_free"
+    with pytest.raises(IllegalMoveError):
+        play(play(lapsed, Move.tap("8C")).state, Move.tap("5D"))
+    back = run(run(lapsed, "undo"), "undo")
+    assert back.waste == drawn.waste and Move.pair(C("5D"), C("8C")) in legal_moves(back)
+
+
 def test_variant_a_card_pairs_with_its_only_covering_card():
     rules = Rules(pair_with_covering=True)
     state = run(GameState.new(layout=DOCUMENTS_LAYOUT, rules=rules), "KD")

@@ -93,6 +93,18 @@ def _only_cover(state: GameState, slot: int, cover: int | None) -> bool:
     )
 
 
+def top_just_drawn(state: GameState) -> bool:
+    """«Mazo contra descarte (la carta que se acaba de robar puede emparejarse con la carta superior
+    del descarte)»: the waste top is the card just drawn while no waste card has left since the
+    last draw (removals within the pyramid do not count). The dealt waste card was never drawn."""
+    for action in reversed(state.history):
+        if action.type != "remove":
+            return action.type == "draw"
+        if any(origin < 0 for _, origin in action.removed):
+            return False
+    return False
+
+
 def _check_playable(state: GameState, card: Card, origin: int | None, partner: int | None = None) -> None:
     """Raise unless ``card`` (at ``origin``) may be removed, alone or with the card at ``partner``."""
     rules = state.rules
@@ -100,7 +112,7 @@ def _check_playable(state: GameState, card: Card, origin: int | None, partner: i
         raise IllegalMoveError("card_not_free", field="move", card=card.code)
     if origin == WASTE_SECOND:
         # «En la aplicación, la carta robada no se empareja con la carta del descarte que cubre.»
-        if not (rules.drawn_pairs_with_waste and partner == WASTE_TOP):
+        if not (rules.drawn_pairs_with_waste and partner == WASTE_TOP and top_just_drawn(state)):
             raise IllegalMoveError("card_not_free", field="move", card=card.code)
     elif origin >= 0 and not is_free(state.pyramid, origin):
         # «Una carta nunca se empareja con otra que todavía la cubre.»
@@ -260,7 +272,7 @@ def removals(state: GameState) -> Iterator[Move]:
                 other = pyramid[cover]
                 if other is not None and _only_cover(state, slot, cover) and sums_to_13(card, other):
                     yield Move.pair(card, other)
-    if rules.drawn_pairs_with_waste and len(state.waste) > 1 and sums_to_13(state.waste[-1], state.waste[-2]):
+    if rules.drawn_pairs_with_waste and len(state.waste) > 1 and sums_to_13(state.waste[-1], state.waste[-2]) and top_just_drawn(state):
         yield Move.pair(state.waste[-1], state.waste[-2])
 
 
@@ -413,7 +425,7 @@ def _tap_card(state: GameState, card: Card) -> Turn:
         if pairs_with_selected and state.rules.pair_with_covering and _only_cover(state, origin, partner):
             return remove_with_selected()
         return Turn(state, (), "card_blocked" if state.error_help else None)
-    if origin == WASTE_SECOND and pairs_with_selected and state.rules.drawn_pairs_with_waste and partner == WASTE_TOP:
+    if origin == WASTE_SECOND and pairs_with_selected and state.rules.drawn_pairs_with_waste and partner == WASTE_TOP and top_just_drawn(state):
         return remove_with_selected()
     if not is_available(state, origin):
         raise IllegalMoveError("card_not_free", field="move.card", card=card.code)

@@ -28,6 +28,7 @@ from ._errors import PyramideError
 from ._rules import Rules
 from ._layout import COVERED_BY, SLOTS
 from ._moves import Move
+from ._play import top_just_drawn
 from ._state import GameState
 
 WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
@@ -122,7 +123,14 @@ class _Search:
         pyramid = sum(1 << slot for slot, card in enumerate(state.pyramid) if card is not None)
         present = set(state.waste) | set(state.stock)
         removed = sum(1 << i for i, card in enumerate(pile) if card not in present)
-        split = pile.index(state.waste[-1]) + 1 if state.waste else 0
+        # the split is just past the waste top when it is the card just drawn («mazo contra
+        # descarte» then lets it pair with the card beneath), else at the stock's top
+        if not state.waste:
+            split = 0
+        elif top_just_drawn(state) or not state.stock:
+            split = pile.index(state.waste[-1]) + 1
+        else:
+            split = pile.index(state.stock[0])
         return pyramid, removed, split, state.recycles
 
     def waste_top(self, removed: int, split: int) -> int:
@@ -217,7 +225,7 @@ class _Search:
             for slot in free:
                 if values[slot] + value == 13:
                     yield ("pair", (slot,), top), (pyramid & ~(1 << slot), removed | 1 << top, split, recycles)
-            if self.drawn_pairs:
+            if self.drawn_pairs and top == split - 1:  # the card just drawn
                 second = self.waste_top(removed, top)
                 if second >= 0 and self.pile_values[second] + value == 13:
                     yield ("pair", (), (top, second)), (pyramid, removed | 1 << top | 1 << second, split, recycles)
@@ -271,7 +279,8 @@ class _Search:
                 split, recycles = 0, recycles + 1
             else:
                 needed = pile[0] if isinstance(pile, tuple) else pile
-                while needed is not None and self.waste_top(removed, split) != needed:
+                drawn_onto = isinstance(pile, tuple)  # the card just drawn, with the one beneath
+                while needed is not None and (self.waste_top(removed, split) != needed or drawn_onto and needed != split - 1):
                     nxt = self.stock_top(removed, split)
                     if nxt < 0:
                         moves.append(Move.recycle())
@@ -311,9 +320,9 @@ class _Search:
     # whatever lies beneath a card, what happens above it is searched once: the waste's many
     # possible contents are never enumerated.
     def level(self, pyramid: int, t: int, top: int, below: bool, done: int, recycles: int) -> _Level:
-        """The level of pile card ``top`` (-1: the waste is empty), which may pair with the card
-        beneath it if ``below`` (under «mazo contra descarte»), entered at (``pyramid``, next stock
-        card ``t``);
+        """The level of pile card ``top`` (-1: the waste is empty), entered at (``pyramid``, next
+        stock card ``t``); if ``below``, the top is the card just drawn and pairs with the card
+        beneath it (under «mazo contra descarte»), as long as no card is drawn onto it.
         ``done``: the pile cards removed when the pass began, after ``recycles`` recycles.
         ``self.chain`` holds the cards beneath ``top``. Raises _Found on a win."""
         done &= -(1 << t)  # what was removed beneath is not known here: it does not matter
@@ -324,7 +333,7 @@ class _Search:
         values, n, prune = self.values, len(self.pile), self.prune
         last = recycles == self.limit
         value = self.pile_values[top] if top >= 0 else 0
-        start = pyramid | t << 28
+        start, just_drawn = pyramid | t << 28, t
         level = self.levels[key] = _Level(key)
         if value == 13:  # a King on top goes at once
             level.leave(1, start, start)
@@ -385,7 +394,7 @@ class _Search:
                         if exit | _ALONE not in exits:
                             exits[exit | _ALONE] = state
                             alone.append(exit)
-                if below:
+                if below and t == just_drawn:
                     level.leave(2, state, state)
             if t >= n:
                 if not last:  # the waste, this card on top, goes back to the stock
@@ -534,7 +543,10 @@ class _Search:
                 return
             entered.add((pyramid, t, depth))
             top = waste[depth - 1] if depth else -1
-            below = self.drawn_pairs and depth > 1 and self.pile_values[waste[depth - 2]] + self.pile_values[top] == 13
+            below = (  # the waste's top, if it is the card just drawn (see ``encode``)
+                self.drawn_pairs and depth == len(waste) > 1 and top == split - 1
+                and self.pile_values[waste[depth - 2]] + self.pile_values[top] == 13
+            )
             self.chain = sum(1 << i for i in waste[: max(depth - 1, 0)])
             level = self.level(pyramid, t, top, below, removed, recycles)
             under = waste[depth - 2] if depth > 1 else -1
