@@ -52,7 +52,9 @@ class Rules(_Strict):
         None, description="«Pasadas limitadas»: at most this many recycles; null = unlimited (the app)."
     )
     drawn_pairs_with_waste: bool = Field(
-        False, description="«Mazo contra descarte»: the waste top may pair with the waste card it covers."
+        False,
+        description="«Mazo contra descarte»: the card just drawn may pair with the waste card it was drawn onto "
+        "(until another card is drawn onto it).",
     )
     pair_with_covering: bool = Field(
         False, description="«Carta y carta que la cubre»: a card may pair with the single card still covering it."

@@ -46,8 +46,9 @@ class Rules:
     strict_win: bool = False
     #: «Reciclaje ilimitado» is None; a number limits how often the waste goes back to the stock.
     max_recycles: int | None = None
-    #: «la carta robada no se empareja con la carta del descarte que cubre» is False; True lets the
-    #: waste top pair with the waste card it covers.
+    #: «la carta robada no se empareja con la carta del descarte que cubre» is False; True lets «la
+    #: carta que se acaba de robar» (the card just drawn, until another is drawn onto it) pair with
+    #: the waste card it covers.
     drawn_pairs_with_waste: bool = False
     #: «una carta nunca se empareja con otra que todavía la cubre» is False; True lets a card pair
     #: with the single card still covering it.
