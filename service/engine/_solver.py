@@ -308,9 +308,9 @@ class _Search:
 
     # -- limited passes, level by level ---------------------------------------------------------------
     # Within a pass the waste is a stack: cards go on its top by drawing and leave only
-    # from its top (with «mazo contra descarte», the top two together). What can happen while a
-    # card is on top does not depend on the cards beneath it (but for the value of the one just
-    # beneath, under «mazo contra descarte»). So the search is split into *levels*: a level is a
+    # from its top (with «mazo contra descarte», the card just drawn with the card beneath). What
+    # can happen while a card is on top does not depend on the cards beneath it (but for whether it
+    # pairs with the one just beneath, under «mazo contra descarte»). So the search is split into *levels*: a level is a
     # card on the top of the waste (or the empty waste), entered at (pyramid, stock position); it
     # searches the (pyramid, stock position) pairs reachable while that card stays on top, and
     # returns its *exits*: where the card leaves, alone (``alone``) or with the card beneath it
