@@ -325,6 +325,7 @@ def test_variant_drawn_card_pairs_with_the_waste_card_it_covers():
     assert Move.pair(C("5D"), C("8C")) in legal_moves(state)
     after = run(state, "5D+8C")
     assert after.waste == () and after.score == 0
+    assert GameState.from_json(after.to_json()) == after  # its history checks out
     assert run(after, "undo").waste == (C("5D"), C("8C"))
     tapped = play(play(state, Move.tap("8C")).state, Move.tap("5D")).state
     assert tapped.waste == ()

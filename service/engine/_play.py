@@ -96,13 +96,15 @@ def _only_cover(state: GameState, slot: int, cover: int | None) -> bool:
 def top_just_drawn(state: GameState) -> bool:
     """«Mazo contra descarte (la carta que se acaba de robar puede emparejarse con la carta superior
     del descarte)»: the waste top is the card just drawn while no waste card has left since the
-    last draw (removals within the pyramid do not count). The dealt waste card was never drawn."""
+    last draw (removals within the pyramid do not count). The dealt waste card was never drawn;
+    when the history kept does not reach back to the last draw (only while checking an old
+    history: live play keeps far more than the 18 pyramid removals there can be), it may have been."""
     for action in reversed(state.history):
         if action.type != "remove":
             return action.type == "draw"
         if any(origin < 0 for _, origin in action.removed):
             return False
-    return False
+    return getattr(state, "history_cut", False)
 
 
 def _check_playable(state: GameState, card: Card, origin: int | None, partner: int | None = None) -> None:
@@ -295,10 +297,10 @@ def legal_moves(state: GameState) -> list[Move]:
 
 class _Board:
     """A position being taken back action by action, in place (undo and history checks).
-    It has the attributes the rules read (``rules``, ``pyramid``, ``waste``, ``recycles``), so the
+    It has the attributes the rules read (``rules``, ``pyramid``, ``waste``, ``recycles``, ``history``), so the
     same rule functions judge it."""
 
-    __slots__ = ("rules", "pyramid", "stock", "waste", "foundation", "recycles")
+    __slots__ = ("rules", "pyramid", "stock", "waste", "foundation", "recycles", "history", "history_cut")
 
     def __init__(self, state: GameState) -> None:
         self.rules = state.rules
@@ -307,6 +309,9 @@ class _Board:
         self.waste = list(state.waste)
         self.foundation = list(state.foundation)
         self.recycles = state.recycles
+        #: the actions before the position, as far as they are kept («mazo contra descarte» reads them)
+        self.history = state.history
+        self.history_cut = len(state.history) >= UNDO_LIMIT
 
     def take_back_draws(self, count: int) -> bool:
         """Undo ``count`` draws at once: the last ``count`` waste cards back on top of the stock."""
@@ -387,6 +392,7 @@ def check_history(state: GameState) -> None:
             i = start
             continue
         i -= 1
+        board.history = history[:i]
         try:
             if not board.take_back(action):
                 raise IllegalMoveError("history")
