@@ -139,14 +139,20 @@ class _Search:
             i -= 1
         return i
 
-    def stock_top(self, removed: int, split: int) -> int:
-        i, n = split, len(self.pile)
+    def next_left(self, i: int, removed: int) -> int:
+        """The first pile position from ``i`` on whose card is not removed (the pile's length if
+        there is none)."""
+        n = len(self.pile)
         while i < n and removed >> i & 1:
             i += 1
-        return i if i < n else -1
+        return i
+
+    def stock_top(self, removed: int, split: int) -> int:
+        i = self.next_left(split, removed)
+        return i if i < len(self.pile) else -1
 
     def won(self, pyramid: int, removed: int) -> bool:
-        return pyramid == 0 and (not self.strict or removed == (1 << len(self.pile)) - 1)
+        return pyramid == 0 and (not self.strict or removed == self.all_pile)
 
     def needs(self, pyramid: int) -> tuple[int, ...]:
         """For each non-King pyramid card with no partner left in the pyramid that it could meet:
@@ -352,7 +358,7 @@ class _Search:
         frames = self.frames
         parent, exits, alone, recycled = level.parent, level.exits, level.alone, level.recycled
         levels, needs, needs_cache, moves_cache = self.levels, self.needs, self.needs_cache, self.moves_cache
-        pile_values, drawn_pairs, budget = self.pile_values, self.drawn_pairs, self.budget
+        budget = self.budget
         nodes = self.nodes
         todo = [start]
         while todo:
@@ -397,19 +403,12 @@ class _Search:
                 if below and t == just_drawn:
                     level.leave(2, state, state)
             if t >= n:
-                if not last:  # the waste, this card on top, goes back to the stock
-                    exit = pyramid | own
-                    if exit | _RECYCLED not in exits:
-                        exits[exit | _RECYCLED] = state
-                        recycled.append(exit)
-                        self.nodes = nodes
-                        self.next_pass(pyramid, above, recycles, frames, (level, state))
-                        nodes = self.nodes
+                if not last and level.leave(3, pyramid | own, state):  # the waste goes back to the stock
+                    self.nodes = nodes
+                    self.next_pass(pyramid, above, recycles, frames, (level, state))
+                    nodes = self.nodes
                 continue
-            after = t + 1
-            while after < n and done >> after & 1:
-                after += 1
-            key = (pyramid, after, t, drawn_pairs and top >= 0 and value + pile_values[t] == 13, done & -(1 << after), recycles)
+            key = self.drawn_key(level, state)
             drawn = levels.get(key)
             if drawn is None:
                 frames.append((level, state))
@@ -433,6 +432,7 @@ class _Search:
                 if child not in parent:
                     parent[child] = state
                     todo.append(child)
+            # (``level.leave``, written out: these loops are the hot path)
             for exit in drawn.with_below:
                 if exit | _ALONE not in exits:
                     exits[exit | _ALONE] = state
@@ -448,10 +448,8 @@ class _Search:
     def drawn_key(self, level: _Level, state: int) -> tuple[int, int, int, int, int, int]:
         """The key of the level opened by drawing a card at ``state`` of ``level``."""
         _, _, top, _, done, recycles = level.key
-        t, n = state >> 28, len(self.pile)
-        after = t + 1
-        while after < n and done >> after & 1:
-            after += 1
+        t = state >> 28
+        after = self.next_left(t + 1, done)
         below = self.drawn_pairs and top >= 0 and self.pile_values[top] + self.pile_values[t] == 13
         return (state & _PYRAMID, after, t, below, done & -(1 << after), recycles)
 
@@ -529,11 +527,8 @@ class _Search:
         the search of the next pass at once. A win raises _Found; with ``prune`` off, ``best``
         keeps the fewest pyramid cards left."""
         pyramid, removed, split, recycles = position
-        n = len(self.pile)
         waste = [i for i in range(split) if not removed >> i & 1]
-        t = split
-        while t < n and removed >> t & 1:
-            t += 1
+        t = self.next_left(split, removed)
         entered: set = set()
         self.frames, self.before = [], before
 
@@ -735,16 +730,19 @@ class _Level:
         self.recycled: list[int] = []  # (pyramid, the waste from the top up) when recycled
         self.exits: dict[int, int] = {}  # exit | kind << 60 -> the position it was taken from
 
-    def leave(self, kind: int, exit: int, state: int) -> None:
+    def leave(self, kind: int, exit: int, state: int) -> bool:
         """The top card leaves from ``state``, the search going on at ``exit``: kind 1 alone (or
-        with a card above it), 2 with the card beneath it, 3 back to the stock."""
-        if exit | kind << 60 not in self.exits:
-            self.exits[exit | kind << 60] = state
-            (self.alone, self.with_below, self.recycled)[kind - 1].append(exit)
+        with a card above it), 2 with the card beneath it, 3 back to the stock. False if that
+        exit was known already."""
+        if exit | kind << 60 in self.exits:
+            return False
+        self.exits[exit | kind << 60] = state
+        (self.alone, self.with_below, self.recycled)[kind - 1].append(exit)
+        return True
 
 
 _PYRAMID = (1 << 28) - 1
-_ALONE, _RECYCLED = 1 << 60, 3 << 60  # the kinds of exits, as kept in ``_Level.exits``
+_ALONE, _RECYCLED = 1 << 60, 3 << 60  # exits of kinds 1 and 3, as ``_Level.leave`` keeps them
 _DRAW = ("draw", None, None)
 _RECYCLE = ("recycle", None, None)
 
