@@ -23,6 +23,19 @@ def test_the_documents_deal_is_won_by_the_line_found():
     assert replay(game, solution.line).status == "won"
 
 
+def searching_with(monkeypatch, **settings) -> None:
+    """Make every search start with these settings, e.g. ``pooled=False`` (the pile never a pool)
+    or ``summaries=False`` (limited passes searched position by position, without levels)."""
+    original = _solver._Search.__init__
+
+    def init(self, state, budget):
+        original(self, state, budget)
+        for name, value in settings.items():
+            setattr(self, name, value)
+
+    monkeypatch.setattr(_solver._Search, "__init__", init)
+
+
 @pytest.mark.parametrize(
     "rules",
     [Rules(), Rules(strict_win=True), Rules(drawn_pairs_with_waste=True), Rules(pair_with_covering=True), Rules(initial_waste=False)],
@@ -38,30 +51,13 @@ def test_winning_lines_win_and_the_pooled_search_agrees_with_the_full_one(rules,
             assert replay(game, pooled.line).status == "won"
         verdicts.append(pooled.result)
     # the full search (stock split and recycle count kept) on the same deals
-    original = _solver._Search.__init__
-
-    def unpooled(self, state, budget):
-        original(self, state, budget)
-        self.pooled = False
-
-    monkeypatch.setattr(_solver._Search, "__init__", unpooled)
+    searching_with(monkeypatch, pooled=False)
     for seed, verdict in zip(range(8), verdicts):
         game = GameState.new(seed_code(rules, seed * 7919))
         full = solve(game, max_removable=False, budget=50_000)
         assert full.result in (verdict, "unknown"), seed
         if full.result == "winnable":
             assert replay(game, full.line).status == "won"
-
-
-def whole_search(monkeypatch) -> None:
-    """Make the solver search limited passes whole, position by position, without levels."""
-    original = _solver._Search.__init__
-
-    def whole(self, state, budget):
-        original(self, state, budget)
-        self.summaries = False
-
-    monkeypatch.setattr(_solver._Search, "__init__", whole)
 
 
 #: For each rule set, a seed whose deal the whole search finds winnable (checked below).
@@ -86,7 +82,7 @@ def test_the_search_by_levels_agrees_with_the_whole_search(letters, monkeypatch)
         positions.append(state)
     monkeypatch.setattr(_solver, "PROBE_BUDGET", 0)  # no depth-first probe: levels only
     by_levels = [solve(state, budget=60_000) for state in positions]
-    whole_search(monkeypatch)
+    searching_with(monkeypatch, summaries=False)
     whole = [solve(state, budget=60_000 if i else 400_000, max_removable=bool(i)) for i, state in enumerate(positions)]
     assert whole[0].result == by_levels[0].result == "winnable"
     compared = 0
