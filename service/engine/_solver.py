@@ -758,18 +758,24 @@ class _Exhausted(Exception):
     pass
 
 
+def _start(state: GameState, budget: int) -> tuple[_Search, tuple[int, int, int, int], tuple[int, int, int, int]]:
+    """A search of ``state``: the search, the position as played, and the position it starts from
+    (split and recycles 0 when the pile is a pool)."""
+    search = _Search(state, budget)
+    actual = search.encode(state, search.pile)
+    return search, actual, (actual[0], actual[1], 0, 0) if search.pooled else actual
+
+
 def solve(state: GameState, *, budget: int = DEFAULT_NODE_BUDGET, max_removable: bool = True, shortest: bool = False) -> Solution:
     """Is ``state`` winnable under its rules? With a winning line if so; and, if asked, the most
     pyramid cards any line can remove. ``unknown`` when ``budget`` positions were not enough.
     With ``shortest``, a winnable position's line is then searched breadth-first for the fewest
     moves; if the budget left is enough, the line is that one (``minimal``)."""
-    search = _Search(state, budget)
-    actual = search.encode(state, search.pile)
-    root = (actual[0], actual[1], 0, 0) if search.pooled else actual
     if state.status == "won":
         return Solution(WINNABLE, (), True, SLOTS, 0)
+    search, actual, root = _start(state, budget)
     try:
-        steps = None if search.hopeless(root[0], root[1]) else search.find_win(root)
+        steps = search.find_win(root)
     except _Exhausted:
         return Solution(UNKNOWN, None, False, None, search.nodes)
     if steps is not None:
@@ -817,9 +823,7 @@ def hint(state: GameState, *, budget: int = DEFAULT_NODE_BUDGET) -> tuple[Move |
         return (solution.line[0] if solution.line else None), solution
     if solution.result == UNKNOWN:
         return None, solution
-    search = _Search(state, budget)
-    actual = search.encode(state, search.pile)
-    root = (actual[0], actual[1], 0, 0) if search.pooled else actual
+    search, actual, root = _start(state, budget)
     try:
         most, steps = search.most_removed(root)
     except _Exhausted:
