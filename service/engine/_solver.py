@@ -226,7 +226,7 @@ class _Search:
                 return
         for step, after in within:
             yield step, (after, removed, split, recycles)
-        if top >= 0 and self.pile_values[top] != 13:
+        if top >= 0:  # (a King on top, under ``every_king``, pairs with nothing)
             value = self.pile_values[top]
             for slot in free:
                 if values[slot] + value == 13:
