@@ -35,7 +35,7 @@ def test_a_bad_code_is_an_error(capsys):
 
 
 def test_a_budget_too_small_says_unknown(capsys):
-    assert main(["solve", "PY1-N-AAAAAHW", "--budget", "3"]) == 3
+    assert main(["solve", "PY1-N-AAAAAAC", "--budget", "3"]) == 3
     assert "unknown" in capsys.readouterr().out
 
 

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from service.engine import DOCUMENTS_LAYOUT, GameState, Move, Rules, hint, legal_moves, play, seed_code, solve
+from service.engine import DOCUMENTS_LAYOUT, GameState, Move, Rules, hint, legal_moves, play, seed_code, solve, winnable_deal
 from service.engine import _solver
 
 
@@ -82,19 +82,66 @@ def test_the_search_by_levels_agrees_with_the_whole_search(letters, monkeypatch)
         positions.append(state)
     monkeypatch.setattr(_solver, "PROBE_BUDGET", 0)  # no depth-first probe: levels only
     by_levels = [solve(state, budget=60_000) for state in positions]
+    searching_with(monkeypatch, relaxed=False)  # every pass searched, even if lost with unlimited passes
+    every_pass = [solve(state, budget=60_000) for state in positions]
     searching_with(monkeypatch, summaries=False)
     whole = [solve(state, budget=60_000 if i else 400_000, max_removable=bool(i)) for i, state in enumerate(positions)]
-    assert whole[0].result == by_levels[0].result == "winnable"
+    assert whole[0].result == by_levels[0].result == every_pass[0].result == "winnable"
     compared = 0
-    for state, a, b in zip(positions, by_levels, whole):
-        if a.result == "winnable":
-            assert replay(state, a.line).status == "won"
+    for state, b, *others in zip(positions, whole, by_levels, every_pass):
+        for a in others:
+            if a.result == "winnable":
+                assert replay(state, a.line).status == "won"
+            if "unknown" not in (a.result, b.result):
+                assert a.result == b.result, state.code
+                compared += 1
+            if None not in (a.max_removable, b.max_removable):
+                assert a.max_removable == b.max_removable, state.code
+    assert compared >= 8
+
+
+def test_two_pyramid_cards_of_a_value_need_two_partners():
+    game = GameState.new(seed_code(Rules(), 0))
+    search = _solver._Search(game, 1)
+    a, b = next((a, b) for a in range(28) for b in range(a) if search.values[a] == search.values[b] != 13)
+    partners = search.pile_of_value[13 - search.values[a]]  # (with none left in this pyramid)
+    kept = [i for i in range(len(search.pile)) if partners >> i & 1]
+    assert len(kept) >= 2
+    two_left = partners & ~(1 << kept[0] | 1 << kept[1])  # removed: every partner but two
+    one_left = partners & ~(1 << kept[0])  # ... but one
+    assert not search.hopeless(1 << a | 1 << b, two_left)
+    assert search.hopeless(1 << a | 1 << b, one_left)
+    assert not search.hopeless(1 << a, one_left)
+
+
+@pytest.mark.parametrize("letters", ["N", "DT", "S", "T0", "DT2", "DST0"])
+def test_what_the_pyramid_needs_never_prunes_a_win(letters, monkeypatch):
+    """The same verdicts and most-removable counts with the pruning by what the pyramid cards
+    need from the pile (``needs``) and without it, on positions part-way through games."""
+    rules = Rules.from_letters(letters)
+    rng = random.Random(letters)
+    # positions on a winning line, and positions reached by random play
+    won = winnable_deal(rules, first_seed=0)
+    line = solve(won).line
+    positions = [replay(won, line[: len(line) * k // 4]) for k in (1, 2, 3)]
+    while len(positions) < 8:
+        state = GameState.new(seed_code(rules, rng.randrange(10**9)))
+        for _ in range(rng.choice([15, 25, 35])):
+            moves = [move for move in legal_moves(state) if move.type != "undo"]
+            if not moves:
+                break
+            state = play(state, rng.choice(moves)).state
+        if state.status == "playing":
+            positions.append(state)
+    pruned = [solve(state, budget=40_000) for state in positions]
+    monkeypatch.setattr(_solver._Search, "needs", lambda self, pyramid: ())
+    unpruned = [solve(state, budget=40_000) for state in positions]
+    compared = 0
+    for state, a, b in zip(positions, pruned, unpruned):
         if "unknown" not in (a.result, b.result):
-            assert a.result == b.result, state.code
+            assert (a.result, a.max_removable) == (b.result, b.max_removable), state.code
             compared += 1
-        if None not in (a.max_removable, b.max_removable):
-            assert a.max_removable == b.max_removable, state.code
-    assert compared >= 4
+    assert compared >= 4 and {a.result for a in pruned} >= {"winnable", "unwinnable"}
 
 
 def fewest_moves_by_play(state: GameState, limit: int) -> int | None:
@@ -172,7 +219,7 @@ def test_the_same_question_gets_the_same_answer():
 
 
 def test_a_winnable_deal_is_proved_winnable_and_its_code_redeals_it():
-    from service.engine import PyramideError, winnable_deal
+    from service.engine import PyramideError
 
     game = winnable_deal(Rules(), first_seed=0)
     assert game.code == seed_code(Rules(), 2)  # AAAAAAA and AAAAAAB are lost, AAAAAAC is won

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import heapq
 import secrets
 
 from ._cards import Card
@@ -82,18 +83,33 @@ class _Search:
         #: «sin límite de pasadas»: any pile card can be brought to the top of the waste without
         #: changing anything else, so the split point does not matter and the pile is a pool.
         self.pooled = rules.max_recycles is None
+        #: in the pool, «mazo contra descarte» pairs only matter when every card must go: else a
+        #: pile card left in the pool never blocks anything, and the pairs are not tried
+        self.pool_pairs = self.drawn_pairs and self.strict
         self.slots_of_value = [sum(1 << s for s, v in enumerate(self.values) if v == value) for value in range(14)]
         self.pile_of_value = [sum(1 << i for i, v in enumerate(self.pile_values) if v == value) for value in range(14)]
         self.pile_by_value = {value: [i for i, v in enumerate(self.pile_values) if v == value] for value in range(1, 14)}
         self.budget = budget
         self.nodes = 0
         self.moves_cache: dict[int, tuple] = {}
-        self.needs_cache: dict[int, tuple[int, ...]] = {}
+        self.needs_cache: dict[int, tuple[tuple[int, int], ...]] = {}
         #: limited passes are searched by levels (see ``level``); False searches them position by position
         self.summaries = True
         self.levels: dict[tuple, _Level] = {}
-        self.passes: dict[tuple, int] = {}  # each pass searched: the fewest recycles used to reach it
-        self.recycled_seen: set[tuple[int, int]] = set()  # (pyramid and waste, recycles) recycled
+        self.passes: dict[int, int] = {}  # each pass searched: the fewest recycles used to reach it
+        self.recycled_seen: set[int] = set()  # pyramid | waste << 28 | recycles << 52, recycled
+        # for ``pass_key``: per 8 pile positions and each subset of them, the values of its cards
+        # (4 bits each, the first lowest) and their number
+        self.value_chunks = [
+            [self.packed_values(base, chunk) for chunk in range(256)] for base in range(0, len(self.pile), 8)
+        ]
+        self.pending: list[tuple] = []  # the passes queued, see ``search_passes``
+        #: (pyramid, removed) positions proved lost, or winnable, with the pile as a pool (see
+        #: ``lost_with_unlimited_passes``)
+        self.pool_lost: set[int] = set()
+        self.pool_won: set[int] = set()
+        #: limited passes: a pass is searched only if not lost with unlimited passes
+        self.relaxed = True
         self.chain = 0
         self.all_pile = (1 << len(self.pile)) - 1
         self.frames: list = []
@@ -102,13 +118,11 @@ class _Search:
         self.best: list = [SLOTS + 1, None]
         # for each slot: the pyramid slots and pile positions holding a partner it could ever meet
         self.partner_slots = []
-        self.partner_pile = []
         for slot in range(SLOTS):
             value = self.values[slot]
             self.partner_slots.append(
                 sum(1 << other for other in range(SLOTS) if value + self.values[other] == 13 and self.may_meet(slot, other))
             )
-            self.partner_pile.append(sum(1 << i for i, pile_value in enumerate(self.pile_values) if value + pile_value == 13))
 
     def may_meet(self, a: int, b: int) -> bool:
         """Two pyramid cards can both be free at once unless one covers the other (directly or
@@ -154,26 +168,34 @@ class _Search:
     def won(self, pyramid: int, removed: int) -> bool:
         return pyramid == 0 and (not self.strict or removed == self.all_pile)
 
-    def needs(self, pyramid: int) -> tuple[int, ...]:
-        """For each non-King pyramid card with no partner left in the pyramid that it could meet:
-        the mask of pile cards that could pair with it (0 if none could). Cached per pyramid."""
+    def needs(self, pyramid: int) -> tuple[tuple[int, int], ...]:
+        """What the pyramid cards need from the pile: (count, mask) when at least ``count`` pile
+        cards of ``mask`` (a value) must still be there. Each card of value v pairs with a card of
+        value 13 − v: so with at least as many of those as the cards of v that no pyramid card
+        left could ever meet, and as the cards of v the pyramid holds beyond its cards of 13 − v.
+        Cached per pyramid."""
         found = self.needs_cache.get(pyramid)
         if found is None:
-            masks = set()
+            held, lonely = [0] * 14, [0] * 14
             remaining = pyramid
             while remaining:
                 low = remaining & -remaining
                 slot = low.bit_length() - 1
                 remaining ^= low
-                if self.values[slot] != 13 and not self.partner_slots[slot] & pyramid:
-                    masks.add(self.partner_pile[slot])
-            found = self.needs_cache[pyramid] = tuple(masks)
+                held[self.values[slot]] += 1
+                if not self.partner_slots[slot] & pyramid:
+                    lonely[self.values[slot]] += 1
+            found = self.needs_cache[pyramid] = tuple(
+                (count, self.pile_of_value[13 - value])
+                for value in range(1, 13)
+                if (count := max(held[value] - held[13 - value], lonely[value])) > 0
+            )
         return found
 
     def hopeless(self, pyramid: int, removed: int) -> bool:
-        """A non-King pyramid card whose every possible partner is gone or covers it."""
-        for partners in self.needs(pyramid):
-            if not partners & ~removed:
+        """Some pyramid card can never be paired: too few partners are left (see ``needs``)."""
+        for count, partners in self.needs(pyramid):
+            if (partners & ~removed).bit_count() < count:
                 return True
         return False
 
@@ -244,7 +266,7 @@ class _Search:
     def pooled_children(self, pyramid: int, removed: int):
         """The moves with the pile as a pool: a pyramid card pairs with any pile card left (the
         first of its value, the others being alike but for the suit, unless pile cards pair with
-        each other: then which one matters). Split and recycles stay 0 in these positions."""
+        each other: then which one matters, see ``pool_pairs``). Split and recycles stay 0 in these positions."""
         values = self.values
         free, within, forced = self.pyramid_moves(pyramid)
         if forced:
@@ -261,9 +283,9 @@ class _Search:
             for i in self.pile_by_value[13 - values[slot]]:
                 if not removed >> i & 1:
                     yield ("pair", (slot,), i), (pyramid & ~(1 << slot), removed | 1 << i, 0, 0)
-                    if not self.drawn_pairs:
+                    if not self.pool_pairs:
                         break
-        if self.drawn_pairs:
+        if self.pool_pairs:
             previous = -1
             for i in range(len(self.pile)):
                 if removed >> i & 1:
@@ -271,6 +293,37 @@ class _Search:
                 if previous >= 0 and self.pile_values[previous] + self.pile_values[i] == 13:
                     yield ("pair", (), (i, previous)), (pyramid, removed | 1 << i | 1 << previous, 0, 0)
                 previous = i
+
+    def lost_with_unlimited_passes(self, pyramid: int, removed: int) -> bool:
+        """Is the position lost even with unlimited passes? Every line under a recycle limit is a
+        line without one, so it is then lost under any limit. Searched depth-first with the pile
+        as a pool; the positions proved lost or winnable are kept for the next questions."""
+        lost, won = self.pool_lost, self.pool_won
+        root = pyramid | removed << 28
+        if root in lost or root in won or self.won(pyramid, removed):
+            return root in lost
+        path, stack = [root], [self.pooled_children(pyramid, removed)]
+        while stack:
+            for _, (pyramid, removed, _, _) in stack[-1]:
+                key = pyramid | removed << 28
+                if key in lost:
+                    continue
+                if key in won or self.won(pyramid, removed):
+                    won.update(path)
+                    return False
+                self.nodes += 1
+                if self.nodes > self.budget:
+                    raise _Exhausted
+                if self.hopeless(pyramid, removed):
+                    lost.add(key)
+                    continue
+                path.append(key)
+                stack.append(self.pooled_children(pyramid, removed))
+                break
+            else:  # every move searched (moves remove cards: no position comes back)
+                stack.pop()
+                lost.add(path.pop())
+        return True
 
     def expand(self, steps: list, root: tuple[int, int, int, int]) -> list[Move]:
         """The moves of a line of search steps, with the draws and recycles that bring each pile
@@ -356,7 +409,7 @@ class _Search:
         chain = self.chain  # the waste beneath the top, in this search
         above = chain | own >> 28  # ... and with it
         frames = self.frames
-        parent, exits, alone, recycled = level.parent, level.exits, level.alone, level.recycled
+        parent, exits, alone, uppers = level.parent, level.exits, level.alone, level.uppers
         levels, needs, needs_cache, moves_cache = self.levels, self.needs, self.needs_cache, self.moves_cache
         budget = self.budget
         nodes = self.nodes
@@ -378,12 +431,12 @@ class _Search:
                 else:  # the top can never leave: the cards beneath it are out of reach for good
                     left = ~(done | ((1 << t) - 1))
                 needed = needs_cache.get(pyramid)
-                for partners in needs(pyramid) if needed is None else needed:
-                    if not partners & left:
+                for count, partners in needs(pyramid) if needed is None else needed:
+                    if (partners & left).bit_count() < count:
                         break
                 else:
-                    partners = -1
-                if not partners & left:  # a pyramid card can never be paired
+                    count = 0
+                if count:  # a pyramid card can never be paired
                     continue
             free, within, forced = moves_cache.get(pyramid) or self.pyramid_moves(pyramid)
             for _, after in within:
@@ -421,27 +474,25 @@ class _Search:
                     raise
                 nodes, self.chain = self.nodes, chain
                 frames.pop()
-            elif drawn.recycled:  # searched before over other cards: recycle over these ones
+            elif drawn.recycling:  # searched before over other cards: recycle over these ones
                 self.nodes = nodes
-                seen = self.recycled_seen
-                for exit in drawn.recycled:
-                    if (exit | above << 28, recycles) not in seen:
+                seen, waste_at = self.recycled_seen, above << 28 | recycles << 52
+                for exit in self.recycled_exits(drawn):
+                    if exit | waste_at not in seen:
                         self.next_pass(exit & _PYRAMID, exit >> 28 | above, recycles, frames, (level, state), (drawn, 3, exit, top))
                 nodes = self.nodes
             for child in drawn.alone:
                 if child not in parent:
                     parent[child] = state
                     todo.append(child)
-            # (``level.leave``, written out: these loops are the hot path)
+            # (``level.leave``, written out: this loop is the hot path)
             for exit in drawn.with_below:
                 if exit | _ALONE not in exits:
                     exits[exit | _ALONE] = state
                     alone.append(exit)
-            for exit in drawn.recycled:
-                exit |= own
-                if exit | _RECYCLED not in exits:
-                    exits[exit | _RECYCLED] = state
-                    recycled.append(exit)
+            if drawn.recycling and drawn not in uppers:
+                uppers[drawn] = state
+                level.recycling = True
         self.nodes = nodes
         return level
 
@@ -452,6 +503,20 @@ class _Search:
         after = self.next_left(t + 1, done)
         below = self.drawn_pairs and top >= 0 and self.pile_values[top] + self.pile_values[t] == 13
         return (state & _PYRAMID, after, t, below, done & -(1 << after), recycles)
+
+    def recycled_exits(self, level: _Level) -> dict[int, None]:
+        """Every way the stock runs out with the top of ``level`` still there: (pyramid, the waste
+        from that top up), here or above it. Worked out when first asked (when a level is entered
+        again over other cards, and for lines), as most levels are never asked."""
+        found = level.all_recycled
+        if found is None:
+            top = level.key[2]
+            own = 1 << top << 28 if top >= 0 else 0
+            found = dict.fromkeys(level.recycled)
+            for upper in level.uppers:
+                found.update(dict.fromkeys(exit | own for exit in self.recycled_exits(upper)))
+            level.all_recycled = found
+        return found
 
     def reached(self, level: _Level, state: int, complete: bool) -> None:
         """A position is reached in ``level``: a win ends the search (``complete``: stock and waste
@@ -489,15 +554,16 @@ class _Search:
     def exit_line(self, level: _Level, kind: int, exit: int, below: int) -> list:
         """The steps of ``level`` up to its top card leaving at ``exit`` (``below``: the card
         beneath it)."""
+        top = level.key[2]
+        if kind == 3 and exit | _RECYCLED not in level.exits:  # the stock ran out above this level
+            own = 1 << top << 28 if top >= 0 else 0
+            for upper, state in level.uppers.items():
+                if exit & ~own in self.recycled_exits(upper):
+                    return [*self.level_line(level, state), _DRAW, *self.exit_line(upper, 3, exit & ~own, top)]
         state = level.exits[exit | kind << 60]
         line = self.level_line(level, state)
-        top = level.key[2]
-        if kind == 3:  # the stock ran out here, or in the level of a card drawn here
-            if state >> 28 == len(self.pile):
-                return line
-            own = 1 << top << 28 if top >= 0 else 0
-            drawn = self.levels[self.drawn_key(level, state)]
-            return [*line, _DRAW, *self.exit_line(drawn, 3, exit & ~own, top)]
+        if kind == 3:  # the stock ran out here
+            return line
         if kind == 2:
             return [*line, ("pair", (), (top, below))]
         if self.pile_values[top] == 13:
@@ -565,21 +631,52 @@ class _Search:
             raise
 
     def next_pass(self, pyramid: int, waste: int, recycles: int, frames: list, *last: tuple) -> None:
-        """The waste goes back to the stock: search the next pass, unless this position was
-        searched already with as many recycles left (``frames`` then ``last``: how the level
-        search got here)."""
-        self.recycled_seen.add((pyramid | waste << 28, recycles))
+        """The waste goes back to the stock: the next pass is queued (see ``search_passes``),
+        unless this position was queued already with as many recycles left (``frames`` then
+        ``last``: how the level search got here)."""
+        self.recycled_seen.add(pyramid | waste << 28 | recycles << 52)
         after = (pyramid, self.all_pile & ~waste, 0, recycles + 1)
-        # the same pyramid over a stock of the same values in the same order is the same game
-        values = self.pile_values
-        key = (pyramid, bytes(values[i] for i in range(len(values)) if waste >> i & 1))
+        key = self.pass_key(pyramid, waste)
         if self.passes.get(key, self.limit + 1) <= recycles + 1:
             return
         self.passes[key] = recycles + 1
-        saved = self.frames, self.before, self.chain
         before, frames = self.before, (*frames, *last)
-        self.search_pass(after, lambda: [*before(), *self.frames_line(frames), _RECYCLE])
-        self.frames, self.before, self.chain = saved
+        cards = bin(pyramid).count("1"), bin(waste).count("1")
+        heapq.heappush(self.pending, (*cards, recycles + 1, len(self.pending), after, key,
+                                      lambda: [*before(), *self.frames_line(frames), _RECYCLE]))
+
+    def packed_values(self, base: int, chunk: int) -> tuple[int, int]:
+        packed, count = 0, 0
+        for i in range(8):
+            if chunk >> i & 1 and base + i < len(self.pile):
+                packed |= self.pile_values[base + i] << 4 * count
+                count += 1
+        return packed, count
+
+    def pass_key(self, pyramid: int, waste: int) -> int:
+        """What a pass starting with ``waste`` turned over into the stock is: the same pyramid
+        over a stock of the same values in the same order is the same game."""
+        key, shift = pyramid, 28
+        for chunks in self.value_chunks:
+            packed, count = chunks[waste & 255]
+            key |= packed << shift
+            shift += 4 * count
+            waste >>= 8
+        return key
+
+    def search_passes(self, root: tuple[int, int, int, int]) -> None:
+        """Search the pass from ``root``, then the passes it queued, and so on: the passes with
+        the fewest cards left first (a pass queued again with more recycles left is searched
+        once, with those), but not those lost even with unlimited passes. A win raises _Found."""
+        self.pending = []
+        self.search_pass(root, list)
+        while self.pending:
+            *_, recycles, _, after, key, before = heapq.heappop(self.pending)
+            if self.passes[key] < recycles:
+                continue
+            if self.prune and self.relaxed and self.lost_with_unlimited_passes(after[0], after[1]):
+                continue
+            self.search_pass(after, before)
 
     # -- searches ------------------------------------------------------------------------------
     def key(self, position: tuple[int, int, int, int]) -> int:
@@ -633,7 +730,9 @@ class _Search:
             # before using its exits, may reach a win in a later pass only after a while.
             if root[3] != self.limit and self.probe(root, visit):
                 return None  # the probe searched every position
-            self.search_pass(root, list)
+            if self.relaxed and self.lost_with_unlimited_passes(root[0], root[1]):
+                return None
+            self.search_passes(root)
         except _Found as found:
             return found.line
         return None
@@ -699,7 +798,7 @@ class _Search:
 
         try:
             if self.by_levels:
-                self.search_pass(root, list)
+                self.search_passes(root)
             else:
                 self.walk(root, visit)
         except _Found as found:  # every pyramid card removed
@@ -719,7 +818,7 @@ class _Level:
     """What the search by levels keeps of a level: its key, the position each position was first
     reached from (``parent``), its exits, and the position each exit was taken from."""
 
-    __slots__ = ("key", "start", "parent", "alone", "with_below", "recycled", "exits")
+    __slots__ = ("key", "start", "parent", "alone", "with_below", "recycled", "exits", "uppers", "recycling", "all_recycled")
 
     def __init__(self, key: tuple[int, int, int, int, int, int]) -> None:
         self.key = key
@@ -727,7 +826,10 @@ class _Level:
         self.parent: dict[int, int] = {self.start: self.start}
         self.alone: list[int] = []  # (pyramid, stock position) where the top left alone
         self.with_below: list[int] = []  # ... where it left with the card beneath it
-        self.recycled: list[int] = []  # (pyramid, the waste from the top up) when recycled
+        self.recycled: list[int] = []  # (pyramid, the waste from the top up) when recycled here
+        self.uppers: dict[_Level, int] = {}  # levels drawn into where the stock ran out: the state drawn from
+        self.recycling = False  # the stock runs out here, or above
+        self.all_recycled: dict[int, None] | None = None  # see ``_Search.recycled_exits``
         self.exits: dict[int, int] = {}  # exit | kind << 60 -> the position it was taken from
 
     def leave(self, kind: int, exit: int, state: int) -> bool:
@@ -738,6 +840,7 @@ class _Level:
             return False
         self.exits[exit | kind << 60] = state
         (self.alone, self.with_below, self.recycled)[kind - 1].append(exit)
+        self.recycling = self.recycling or kind == 3
         return True
 
 
@@ -777,7 +880,7 @@ def solve(state: GameState, *, budget: int = DEFAULT_NODE_BUDGET, max_removable:
     try:
         steps = search.find_win(root)
     except _Exhausted:
-        return Solution(UNKNOWN, None, False, None, search.nodes)
+        return Solution(UNKNOWN, None, False, None, budget)
     if steps is not None:
         line, minimal = tuple(search.expand(steps, actual)), False
         if shortest and search.nodes < budget:
@@ -791,12 +894,11 @@ def solve(state: GameState, *, budget: int = DEFAULT_NODE_BUDGET, max_removable:
         return Solution(WINNABLE, line, minimal, SLOTS, min(search.nodes, budget))
     most = None
     if max_removable:
-        try:
-            search.nodes = 0
+        try:  # (within what is left of the budget)
             most, _ = search.most_removed(root)
         except _Exhausted:
             most = None
-    return Solution(UNWINNABLE, None, False, most, search.nodes)
+    return Solution(UNWINNABLE, None, False, most, min(search.nodes, budget))
 
 
 def winnable_deal(rules: Rules, *, first_seed: int | None = None, budget: int = DEFAULT_NODE_BUDGET) -> GameState:
@@ -823,11 +925,11 @@ def hint(state: GameState, *, budget: int = DEFAULT_NODE_BUDGET) -> tuple[Move |
         return (solution.line[0] if solution.line else None), solution
     if solution.result == UNKNOWN:
         return None, solution
-    search, actual, root = _start(state, budget)
+    search, actual, root = _start(state, budget - solution.nodes)  # (what is left of the budget)
     try:
         most, steps = search.most_removed(root)
     except _Exhausted:
-        return None, Solution(UNWINNABLE, None, False, None, solution.nodes + search.nodes)
+        return None, Solution(UNWINNABLE, None, False, None, budget)
     done = Solution(UNWINNABLE, None, False, most, solution.nodes + search.nodes)
     line = search.expand(steps, actual)
     return (line[0] if line else None), done
