@@ -98,11 +98,9 @@ class _Search:
         self.levels: dict[tuple, _Level] = {}
         self.passes: dict[int, int] = {}  # each pass searched: the fewest recycles used to reach it
         self.recycled_seen: set[int] = set()  # pyramid | waste << 28 | recycles << 52, recycled
-        # for ``pass_key``: per 8 pile positions and each subset of them, the values of its cards
-        # (4 bits each, the first lowest) and their number
-        self.value_chunks = [
-            [self.packed_values(base, chunk) for chunk in range(256)] for base in range(0, len(self.pile), 8)
-        ]
+        # for ``pass_key`` (limited passes): per 8 pile positions and each subset of them, the
+        # values of its cards (4 bits each, the first lowest) and their number
+        self.value_chunks = [] if self.pooled else [self.packed_values(base) for base in range(0, len(self.pile), 8)]
         self.pending: list[tuple] = []  # the passes queued, see ``search_passes``
         #: (pyramid, removed) positions proved lost, or winnable, with the pile as a pool (see
         #: ``lost_with_unlimited_passes``)
@@ -645,13 +643,15 @@ class _Search:
         heapq.heappush(self.pending, (*cards, recycles + 1, len(self.pending), after, key,
                                       lambda: [*before(), *self.frames_line(frames), _RECYCLE]))
 
-    def packed_values(self, base: int, chunk: int) -> tuple[int, int]:
-        packed, count = 0, 0
-        for i in range(8):
-            if chunk >> i & 1 and base + i < len(self.pile):
-                packed |= self.pile_values[base + i] << 4 * count
-                count += 1
-        return packed, count
+    def packed_values(self, base: int) -> list[tuple[int, int]]:
+        values = self.pile_values[base : base + 8]
+        table = [(0, 0)]
+        for chunk in range(1, 256):
+            low = chunk & -chunk
+            packed, count = table[chunk ^ low]  # the cards above the lowest one
+            i = low.bit_length() - 1
+            table.append((values[i] | packed << 4, count + 1) if i < len(values) else (packed, count))
+        return table
 
     def pass_key(self, pyramid: int, waste: int) -> int:
         """What a pass starting with ``waste`` turned over into the stock is: the same pyramid
