@@ -6,14 +6,16 @@ cards (less those removed), so they are one sequence ``pile`` (the dealt waste c
 from its top) with a ``removed`` bit mask and a split point ``split``: the waste is what is left of
 ``pile[:split]`` (its top the last), the stock what is left of ``pile[split:]``. A position is then
 four integers (pyramid mask, removed mask, split, recycles). Removing a free King never hurts, so
-Kings go without branching; a pyramid card with no partner left anywhere it could ever meet (a
-card of the complementary value that does not cover it) makes the position lost.
+Kings go without branching; pyramid cards with too few partners left that they could ever meet
+(cards of the complementary value that do not cover them) make the position lost.
 
 Under unlimited recycles the pile is a pool (split and recycles do not matter) and positions are
 searched depth-first with a table of those seen. Under limited recycles the waste is a stack, and
 the search goes by *levels* (a card on top of the waste, and what can happen above it), kept so
-that what happens above a card is searched once whatever lies beneath it. Searches take a node
-budget and answer ``unknown`` when it runs out: never a wrong yes or no.
+that what happens above a card is searched once whatever lies beneath it; the passes are queued,
+fewest cards first, and a pass lost even with unlimited recycles (the pile a pool) is not
+searched. Searches take a node budget and answer ``unknown`` when it runs out: never a wrong yes
+or no.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import heapq
+import itertools
 import secrets
 
 from ._cards import Card
@@ -102,6 +105,7 @@ class _Search:
         # values of its cards (4 bits each, the first lowest) and their number
         self.value_chunks = [] if self.pooled else [self.packed_values(base) for base in range(0, len(self.pile), 8)]
         self.pending: list[tuple] = []  # the passes queued, see ``search_passes``
+        self.queued = itertools.count()  # (which was queued first: the last tie-break)
         #: (pyramid, removed) positions proved lost, or winnable, with the pile as a pool (see
         #: ``lost_with_unlimited_passes``)
         self.pool_lost: set[int] = set()
@@ -371,8 +375,8 @@ class _Search:
     # card on the top of the waste (or the empty waste), entered at (pyramid, stock position); it
     # searches the (pyramid, stock position) pairs reachable while that card stays on top, and
     # returns its *exits*: where the card leaves, alone (``alone``) or with the card beneath it
-    # (``with_below``), or goes back to the stock when the stock runs out (``recycled``; the next
-    # pass is then searched at once, see ``next_pass``). A card drawn opens the level above; each of
+    # (``with_below``), or goes back to the stock when the stock runs out (``recycled`` here,
+    # ``uppers`` above; the next pass is then queued, see ``next_pass``). A card drawn opens the level above; each of
     # its exits where it left alone brings the search back to this level. Levels are kept, so
     # whatever lies beneath a card, what happens above it is searched once: the waste's many
     # possible contents are never enumerated.
@@ -587,9 +591,9 @@ class _Search:
         return line
 
     def search_pass(self, position: tuple[int, int, int, int], before) -> None:
-        """Search from a position by levels (``before()``: the line reaching it); a recycle opens
-        the search of the next pass at once. A win raises _Found; with ``prune`` off, ``best``
-        keeps the fewest pyramid cards left."""
+        """Search one pass from a position by levels (``before()``: the line reaching it); a
+        recycle queues the next pass. A win raises _Found; with ``prune`` off, ``best`` keeps the
+        fewest pyramid cards left."""
         pyramid, removed, split, recycles = position
         waste = [i for i in range(split) if not removed >> i & 1]
         t = self.next_left(split, removed)
@@ -640,10 +644,11 @@ class _Search:
         self.passes[key] = recycles + 1
         before, frames = self.before, (*frames, *last)
         cards = bin(pyramid).count("1"), bin(waste).count("1")
-        heapq.heappush(self.pending, (*cards, recycles + 1, len(self.pending), after, key,
+        heapq.heappush(self.pending, (*cards, recycles + 1, next(self.queued), after, key,
                                       lambda: [*before(), *self.frames_line(frames), _RECYCLE]))
 
     def packed_values(self, base: int) -> list[tuple[int, int]]:
+        """For each subset of the 8 pile positions from ``base``: its cards' values, packed."""
         values = self.pile_values[base : base + 8]
         table = [(0, 0)]
         for chunk in range(1, 256):

@@ -1,8 +1,7 @@
 """Solver benchmark: ms per deal (winnability, on one core) over fixed deals, per rule set.
 
-``python -m tests.bench solver`` — 1,000 deals per rule set but for three passes, where a lost
-deal can take seconds: 100 by default (``PYRAMIDE_BENCH_DEALS`` sets every count). Deals are
-the seeds 0, 7919, 2·7919…
+``python -m tests.bench solver`` — 1,000 deals per rule set (``PYRAMIDE_BENCH_DEALS`` sets every
+count). Deals are the seeds 0, 7919, 2·7919…
 """
 
 from __future__ import annotations
@@ -17,7 +16,7 @@ RULE_SETS = {
     "pyramide (N)": (Rules(), 1000),
     "one pass, 24-card stock, stock+waste tops (DT0)": (Rules(max_recycles=0, drawn_pairs_with_waste=True, initial_waste=False), 1000),
     "one pass, 24-card stock, waste top only (T0)": (Rules(max_recycles=0, initial_waste=False), 1000),
-    "three passes, 24-card stock, stock+waste tops (DT2)": (Rules(max_recycles=2, drawn_pairs_with_waste=True, initial_waste=False), 100),
+    "three passes, 24-card stock, stock+waste tops (DT2)": (Rules(max_recycles=2, drawn_pairs_with_waste=True, initial_waste=False), 1000),
 }
 
 
