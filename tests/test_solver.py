@@ -8,6 +8,7 @@ import pytest
 
 from service.engine import DOCUMENTS_LAYOUT, GameState, Move, Rules, hint, legal_moves, play, seed_code, solve, winnable_deal
 from service.engine import _solver
+from service.engine._play import top_just_drawn
 
 
 def replay(state: GameState, moves) -> GameState:
@@ -142,6 +143,76 @@ def test_what_the_pyramid_needs_never_prunes_a_win(letters, monkeypatch):
             assert (a.result, a.max_removable) == (b.result, b.max_removable), state.code
             compared += 1
     assert compared >= 4 and {a.result for a in pruned} >= {"winnable", "unwinnable"}
+
+
+def won_by_play(state: GameState, limit: int) -> bool | None:
+    """Can ``state`` be won? Every position reachable through the engine's own ``legal_moves``
+    and ``play`` (not the solver's), each once, nothing cut; None past ``limit`` positions."""
+    def key(s: GameState):
+        return (s.pyramid, s.waste, s.stock, s.recycles, top_just_drawn(s))
+
+    seen, todo = {key(state)}, [state]
+    while todo:
+        position = todo.pop()
+        for move in legal_moves(position):
+            if move.type == "undo":
+                continue
+            after = play(position, move).state
+            if after.status == "won":
+                return True
+            if key(after) not in seen:
+                seen.add(key(after))
+                if len(seen) > limit:
+                    return None
+                todo.append(after)
+    return False
+
+
+@pytest.mark.parametrize("letters", ["T0", "DT0", "DST0", "CDST0", "C1", "DT2"])
+def test_the_verdicts_agree_with_every_line_the_engine_plays(letters):
+    """On positions late in games (few enough cards left to try every line): a few moves before
+    the end of a winning line, then a few random moves, the solver's verdicts agree with trying
+    every move the engine allows. (This is how a strict-victory end game wrongly called lost was
+    found: the last two pile cards, the card just drawn on the card beneath it.)"""
+    rules = Rules.from_letters(letters)
+    rng = random.Random(letters)
+    won = winnable_deal(rules, first_seed=0)
+    line = solve(won).line
+    compared = {"winnable": 0, "unwinnable": 0}
+    for _ in range(120):
+        if min(compared.values()) >= 4:
+            break
+        state = replay(won, line[: max(0, len(line) - rng.choice([1, 2, 3, 5, 8, 13, 21]))])
+        for _ in range(rng.choice([0, 2, 4, 8])):  # a few random moves off the winning line
+            moves = [move for move in legal_moves(state) if move.type != "undo"]
+            if not moves or state.status != "playing":
+                break
+            state = play(state, rng.choice(moves)).state
+        if state.status != "playing":
+            continue
+        by_play = won_by_play(state, 20_000)
+        if by_play is None:
+            continue
+        verdict = solve(state, budget=200_000).result
+        assert verdict == ("winnable" if by_play else "unwinnable"), state.code
+        compared[verdict] += 1
+    assert min(compared.values()) >= 4, compared
+
+
+def test_a_strict_game_goes_on_with_pile_cards_alone_once_the_pyramid_is_empty():
+    """«victoria estricta», one pass: this deal is won by clearing the pyramid, then pairing the
+    last pile cards (the card just drawn with the card beneath it). The search by levels once
+    called such an end lost; trying every line the engine allows found it won."""
+    deal = GameState.new(seed_code(Rules.from_letters("DST0"), 428))
+    solution = solve(deal)
+    assert solution.result == "winnable" and replay(deal, solution.line).status == "won"
+    state = deal
+    for move in solution.line:
+        if state.pyramid_left == 0:
+            break
+        state = play(state, move).state
+    assert state.pyramid_left == 0 and state.stock and state.status == "playing"
+    assert won_by_play(state, 20_000) is True and solve(state).result == "winnable"
 
 
 def fewest_moves_by_play(state: GameState, limit: int) -> int | None:

@@ -405,8 +405,9 @@ class _Search:
         # descarte») stock cards drawn onto it
         partner_slots = self.slots_of_value[13 - value] if top >= 0 else 0
         partner_pile = self.pile_of_value[13 - value] if top >= 0 and self.drawn_pairs else 0
-        if top < 0 or below or not last:  # (no top; or it goes back to the stock)
-            partner_slots = -1
+        # no top; or it may leave with the card beneath it, or go back to the stock (a test of
+        # its own: with the pyramid empty, no mask of pyramid cards would say so)
+        may_leave = top < 0 or below or not last
         own = 1 << top << 28 if top >= 0 else 0
         chain = self.chain  # the waste beneath the top, in this search
         above = chain | own >> 28  # ... and with it
@@ -426,7 +427,7 @@ class _Search:
             if not (pyramid and prune):
                 self.reached(level, state, top < 0 and t >= n)
             if prune:
-                if partner_slots & pyramid or partner_pile & ~done & -(1 << t):
+                if may_leave or partner_slots & pyramid or partner_pile & ~done & -(1 << t):
                     left = ~(done | ((1 << t) - 1) & ~beneath)
                 elif self.strict:  # the top can never leave, and every card must
                     continue
