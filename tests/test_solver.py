@@ -145,23 +145,30 @@ def test_what_the_pyramid_needs_never_prunes_a_win(letters, monkeypatch):
     assert compared >= 4 and {a.result for a in pruned} >= {"winnable", "unwinnable"}
 
 
-def won_by_play(state: GameState, limit: int) -> bool | None:
-    """Can ``state`` be won? Every position reachable through the engine's own ``legal_moves``
-    and ``play`` (not the solver's), each once, nothing cut; None past ``limit`` positions."""
-    def key(s: GameState):
-        return (s.pyramid, s.waste, s.stock, s.recycles, top_just_drawn(s))
+def as_played(state: GameState) -> tuple:
+    """What the engine's next moves depend on: the cards where they are, the recycles used, and
+    whether the waste top is the card just drawn («mazo contra descarte»)."""
+    return (state.pyramid, state.waste, state.stock, state.recycles, top_just_drawn(state))
 
-    seen, todo = {key(state)}, [state]
+
+def played(position: GameState):
+    """The position after each move the engine's own ``legal_moves`` and ``play`` allow (not
+    the solver's), undo aside."""
+    for move in legal_moves(position):
+        if move.type != "undo":
+            yield play(position, move).state
+
+
+def won_by_play(state: GameState, limit: int) -> bool | None:
+    """Can ``state`` be won? Every position the engine's moves reach, each once, nothing cut;
+    None past ``limit`` positions."""
+    seen, todo = {as_played(state)}, [state]
     while todo:
-        position = todo.pop()
-        for move in legal_moves(position):
-            if move.type == "undo":
-                continue
-            after = play(position, move).state
+        for after in played(todo.pop()):
             if after.status == "won":
                 return True
-            if key(after) not in seen:
-                seen.add(key(after))
+            if as_played(after) not in seen:
+                seen.add(as_played(after))
                 if len(seen) > limit:
                     return None
                 todo.append(after)
@@ -216,23 +223,17 @@ def test_a_strict_game_goes_on_with_pile_cards_alone_once_the_pyramid_is_empty()
 
 
 def fewest_moves_by_play(state: GameState, limit: int) -> int | None:
-    """Breadth-first through the engine's own ``legal_moves`` and ``play`` (not the solver's):
-    the fewest moves to a won game, up to ``limit``."""
-    def key(s: GameState):
-        return (s.pyramid, s.waste, s.stock, s.recycles)
-
-    seen, frontier = {key(state)}, [state]
+    """Breadth-first through the engine's own moves: the fewest moves to a won game, up to
+    ``limit``."""
+    seen, frontier = {as_played(state)}, [state]
     for depth in range(1, limit + 1):
         following = []
         for position in frontier:
-            for move in legal_moves(position):
-                if move.type == "undo":
-                    continue
-                after = play(position, move).state
+            for after in played(position):
                 if after.status == "won":
                     return depth
-                if key(after) not in seen:
-                    seen.add(key(after))
+                if as_played(after) not in seen:
+                    seen.add(as_played(after))
                     following.append(after)
         frontier = following
     return None
