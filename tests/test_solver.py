@@ -179,8 +179,8 @@ def won_by_play(state: GameState, limit: int) -> bool | None:
 def test_the_verdicts_agree_with_every_line_the_engine_plays(letters):
     """On positions late in games (few enough cards left to try every line): a few moves before
     the end of a winning line, then a few random moves, the solver's verdicts agree with trying
-    every move the engine allows. (This is how a strict-victory end game wrongly called lost was
-    found: the last two pile cards, the card just drawn on the card beneath it.)"""
+    every move the engine allows. (The same check, run on whole deals outside the suite, found a
+    strict-victory end game wrongly called lost: see the next test.)"""
     rules = Rules.from_letters(letters)
     rng = random.Random(letters)
     won = winnable_deal(rules, first_seed=0)
