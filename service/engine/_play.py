@@ -107,6 +107,11 @@ def top_just_drawn(state: GameState) -> bool:
     return getattr(state, "history_cut", False)
 
 
+def drawn_pairs_with_waste_now(state: GameState) -> bool:
+    """Under «mazo contra descarte», may the waste top pair with the waste card beneath it now?"""
+    return state.rules.drawn_pairs_with_waste and len(state.waste) > 1 and top_just_drawn(state)
+
+
 def _check_playable(state: GameState, card: Card, origin: int | None, partner: int | None = None) -> None:
     """Raise unless ``card`` (at ``origin``) may be removed, alone or with the card at ``partner``."""
     rules = state.rules
@@ -114,7 +119,7 @@ def _check_playable(state: GameState, card: Card, origin: int | None, partner: i
         raise IllegalMoveError("card_not_free", field="move", card=card.code)
     if origin == WASTE_SECOND:
         # «En la aplicación, la carta robada no se empareja con la carta del descarte que cubre.»
-        if not (rules.drawn_pairs_with_waste and partner == WASTE_TOP and top_just_drawn(state)):
+        if not (partner == WASTE_TOP and drawn_pairs_with_waste_now(state)):
             raise IllegalMoveError("card_not_free", field="move", card=card.code)
     elif origin >= 0 and not is_free(state.pyramid, origin):
         # «Una carta nunca se empareja con otra que todavía la cubre.»
@@ -274,7 +279,7 @@ def removals(state: GameState) -> Iterator[Move]:
                 other = pyramid[cover]
                 if other is not None and _only_cover(state, slot, cover) and sums_to_13(card, other):
                     yield Move.pair(card, other)
-    if rules.drawn_pairs_with_waste and len(state.waste) > 1 and sums_to_13(state.waste[-1], state.waste[-2]) and top_just_drawn(state):
+    if drawn_pairs_with_waste_now(state) and sums_to_13(state.waste[-1], state.waste[-2]):
         yield Move.pair(state.waste[-1], state.waste[-2])
 
 
@@ -431,7 +436,7 @@ def _tap_card(state: GameState, card: Card) -> Turn:
         if pairs_with_selected and state.rules.pair_with_covering and _only_cover(state, origin, partner):
             return remove_with_selected()
         return Turn(state, (), "card_blocked" if state.error_help else None)
-    if origin == WASTE_SECOND and pairs_with_selected and state.rules.drawn_pairs_with_waste and partner == WASTE_TOP and top_just_drawn(state):
+    if origin == WASTE_SECOND and pairs_with_selected and partner == WASTE_TOP and drawn_pairs_with_waste_now(state):
         return remove_with_selected()
     if not is_available(state, origin):
         raise IllegalMoveError("card_not_free", field="move.card", card=card.code)

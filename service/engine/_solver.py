@@ -477,7 +477,7 @@ class _Search:
                     raise
                 nodes, self.chain = self.nodes, chain
                 frames.pop()
-            elif drawn.recycling:  # searched before over other cards: recycle over these ones
+            elif drawn.recycled or drawn.uppers:  # searched before over other cards: recycle over these ones
                 self.nodes = nodes
                 seen, waste_at = self.recycled_seen, above << 28 | recycles << 52
                 for exit in self.recycled_exits(drawn):
@@ -493,9 +493,8 @@ class _Search:
                 if exit | _ALONE not in exits:
                     exits[exit | _ALONE] = state
                     alone.append(exit)
-            if drawn.recycling and drawn not in uppers:
+            if (drawn.recycled or drawn.uppers) and drawn not in uppers:  # the stock runs out above
                 uppers[drawn] = state
-                level.recycling = True
         self.nodes = nodes
         return level
 
@@ -824,7 +823,7 @@ class _Level:
     """What the search by levels keeps of a level: its key, the position each position was first
     reached from (``parent``), its exits, and the position each exit was taken from."""
 
-    __slots__ = ("key", "start", "parent", "alone", "with_below", "recycled", "exits", "uppers", "recycling", "all_recycled")
+    __slots__ = ("key", "start", "parent", "alone", "with_below", "recycled", "exits", "uppers", "all_recycled")
 
     def __init__(self, key: tuple[int, int, int, int, int, int]) -> None:
         self.key = key
@@ -834,7 +833,6 @@ class _Level:
         self.with_below: list[int] = []  # ... where it left with the card beneath it
         self.recycled: list[int] = []  # (pyramid, the waste from the top up) when recycled here
         self.uppers: dict[_Level, int] = {}  # levels drawn into where the stock ran out: the state drawn from
-        self.recycling = False  # the stock runs out here, or above
         self.all_recycled: dict[int, None] | None = None  # see ``_Search.recycled_exits``
         self.exits: dict[int, int] = {}  # exit | kind << 60 -> the position it was taken from
 
@@ -846,7 +844,6 @@ class _Level:
             return False
         self.exits[exit | kind << 60] = state
         (self.alone, self.with_below, self.recycled)[kind - 1].append(exit)
-        self.recycling = self.recycling or kind == 3
         return True
 
 
