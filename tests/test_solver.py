@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -193,22 +194,28 @@ def positions_late_in_games(letters: str, tries: int = 120, off_the_line=(0, 2, 
             yield state
 
 
+def assert_verdicts_agree(positions, expected, *, enough: int) -> None:
+    """The solver's verdict on each of ``positions`` is ``expected(position)`` (True for
+    winnable; None: not known, skipped), until ``enough`` winnable and unwinnable ones agree."""
+    compared = {"winnable": 0, "unwinnable": 0}
+    for state in positions:
+        if min(compared.values()) >= enough:
+            break
+        winnable = expected(state)
+        if winnable is None:
+            continue
+        verdict = solve(state, budget=200_000).result
+        assert verdict == ("winnable" if winnable else "unwinnable"), state.code
+        compared[verdict] += 1
+    assert min(compared.values()) >= enough, compared
+
+
 @pytest.mark.parametrize("letters", ["T0", "DT0", "DST0", "CDST0", "C1", "DT2"])
 def test_the_verdicts_agree_with_every_line_the_engine_plays(letters):
     """On positions late in games, the solver's verdicts agree with trying every move the engine
     allows. (The same check, run on whole deals outside the suite, found a strict-victory end
     game wrongly called lost: see the next test.)"""
-    compared = {"winnable": 0, "unwinnable": 0}
-    for state in positions_late_in_games(letters):
-        if min(compared.values()) >= 4:
-            break
-        by_play = won_by_play(state, 20_000)
-        if by_play is None:
-            continue
-        verdict = solve(state, budget=200_000).result
-        assert verdict == ("winnable" if by_play else "unwinnable"), state.code
-        compared[verdict] += 1
-    assert min(compared.values()) >= 4, compared
+    assert_verdicts_agree(positions_late_in_games(letters), lambda state: won_by_play(state, 20_000), enough=4)
 
 
 def test_a_strict_game_goes_on_with_pile_cards_alone_once_the_pyramid_is_empty():
@@ -250,18 +257,11 @@ def test_one_pass_verdicts_agree_with_a_solver_written_from_the_published_rules(
     positions late in games where the waste's top was not just drawn (a card just drawn covers
     the waste's top, which that model's stock top does not)."""
     rules = Rules.from_letters(letters)
-    compared = {"winnable": 0, "unwinnable": 0}
     deals = [GameState.new(seed_code(rules, 0)), winnable_deal(rules, first_seed=0)]
-    for state in [*deals, *positions_late_in_games(letters, off_the_line=(2, 4, 8, 16))]:
-        if min(compared.values()) >= 3:
-            break
-        reference = by_the_published_rules(state, 1_000_000) if not top_just_drawn(state) else None
-        if reference is None:
-            continue
-        verdict = solve(state, budget=200_000).result
-        assert verdict == ("winnable" if reference else "unwinnable"), state.code
-        compared[verdict] += 1
-    assert min(compared.values()) >= 3, compared
+    positions = itertools.chain(deals, positions_late_in_games(letters, off_the_line=(2, 4, 8, 16)))
+    assert_verdicts_agree(
+        positions, lambda state: None if top_just_drawn(state) else by_the_published_rules(state, 1_000_000), enough=3
+    )
 
 
 def fewest_moves_by_play(state: GameState, limit: int) -> int | None:
