@@ -3,19 +3,20 @@
 from pathlib import Path
 
 from service.cli import main
+from tests import reference_one_pass
 
 SOLVER_DOC = Path(__file__).resolve().parent.parent / "docs" / "solver.md"
 
 
 def shown_in_docs(command: str) -> str:
-    """What ``docs/solver.md`` shows ``.venv/bin/pyramide <command>`` printing."""
+    """What ``docs/solver.md`` shows ``.venv/bin/<command>`` printing."""
     doc = SOLVER_DOC.read_text(encoding="utf-8")
-    return doc.split(f"$ .venv/bin/pyramide {command}\n", 1)[1].split("```", 1)[0]
+    return doc.split(f"$ .venv/bin/{command}\n", 1)[1].split("```", 1)[0]
 
 
 def test_solve_a_lost_deal_prints_what_docs_solver_md_shows(capsys):
     assert main(["solve", "PY1-N-AAAAAHW"]) == 0
-    assert capsys.readouterr().out == shown_in_docs("solve PY1-N-AAAAAHW")
+    assert capsys.readouterr().out == shown_in_docs("pyramide solve PY1-N-AAAAAHW")
 
 
 def test_solve_a_won_deal_prints_its_line(capsys):
@@ -26,7 +27,7 @@ def test_solve_a_won_deal_prints_its_line(capsys):
 
 def test_solve_the_shortest_line_prints_what_docs_solver_md_shows(capsys):
     assert main(["solve", "PY1-0-AAAAACF", "--shortest"]) == 0
-    assert capsys.readouterr().out == shown_in_docs("solve PY1-0-AAAAACF --shortest")
+    assert capsys.readouterr().out == shown_in_docs("pyramide solve PY1-0-AAAAACF --shortest")
 
 
 def test_a_bad_code_is_an_error(capsys):
@@ -53,3 +54,8 @@ def test_stats_over_reproducible_deals(capsys):
 
 def test_stats_refuses_unknown_rules(capsys):
     assert main(["stats", "--rules", "XYZ"]) == 2
+
+
+def test_the_check_against_the_reference_solver_prints_what_docs_solver_md_shows(capsys):
+    reference_one_pass.main(["DT0", "--deals", "40"])
+    assert capsys.readouterr().out == shown_in_docs("python -m tests.reference_one_pass DT0 --deals 40")
