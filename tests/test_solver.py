@@ -13,6 +13,21 @@ from service.engine._play import top_just_drawn
 from tests.reference_one_pass import OutOfPositions, one_pass_winnable
 
 
+def forward_moves(position: GameState) -> list[Move]:
+    """The moves the engine's own ``legal_moves`` allows (not the solver's), undo aside."""
+    return [move for move in legal_moves(position) if move.type != "undo"]
+
+
+def random_moves(state: GameState, rng: random.Random, count: int) -> GameState:
+    """``state`` after ``count`` random moves, fewer if the game ends."""
+    for _ in range(count):
+        moves = forward_moves(state)
+        if not moves:
+            break
+        state = play(state, rng.choice(moves)).state
+    return state
+
+
 def replay(state: GameState, moves) -> GameState:
     for move in moves:
         state = play(state, move).state
@@ -77,12 +92,7 @@ def test_the_search_by_levels_agrees_with_the_whole_search(letters, monkeypatch)
     positions = [GameState.new(seed_code(rules, WINNABLE_SEEDS[letters]))]
     for _ in range(6):
         state = GameState.new(seed_code(rules, rng.randrange(10**9)))
-        for _ in range(rng.choice([0, 12, 25, 40])):
-            moves = [move for move in legal_moves(state) if move.type != "undo"]
-            if not moves:
-                break
-            state = play(state, rng.choice(moves)).state
-        positions.append(state)
+        positions.append(random_moves(state, rng, rng.choice([0, 12, 25, 40])))
     monkeypatch.setattr(_solver, "PROBE_BUDGET", 0)  # no depth-first probe: levels only
     by_levels = [solve(state, budget=60_000) for state in positions]
     searching_with(monkeypatch, relaxed=False)  # every pass searched, even if lost with unlimited passes
@@ -128,12 +138,7 @@ def test_what_the_pyramid_needs_never_prunes_a_win(letters, monkeypatch):
     line = solve(won).line
     positions = [replay(won, line[: len(line) * k // 4]) for k in (1, 2, 3)]
     while len(positions) < 8:
-        state = GameState.new(seed_code(rules, rng.randrange(10**9)))
-        for _ in range(rng.choice([15, 25, 35])):
-            moves = [move for move in legal_moves(state) if move.type != "undo"]
-            if not moves:
-                break
-            state = play(state, rng.choice(moves)).state
+        state = random_moves(GameState.new(seed_code(rules, rng.randrange(10**9))), rng, rng.choice([15, 25, 35]))
         if state.status == "playing":
             positions.append(state)
     pruned = [solve(state, budget=40_000) for state in positions]
@@ -154,11 +159,9 @@ def as_played(state: GameState) -> tuple:
 
 
 def played(position: GameState):
-    """The position after each move the engine's own ``legal_moves`` and ``play`` allow (not
-    the solver's), undo aside."""
-    for move in legal_moves(position):
-        if move.type != "undo":
-            yield play(position, move).state
+    """The position after each of ``forward_moves``, as the engine's ``play`` makes it."""
+    for move in forward_moves(position):
+        yield play(position, move).state
 
 
 def won_by_play(state: GameState, limit: int) -> bool | None:
@@ -185,11 +188,7 @@ def positions_late_in_games(letters: str, tries: int = 120, off_the_line=(0, 2, 
     line = solve(won).line
     for _ in range(tries):
         state = replay(won, line[: max(0, len(line) - rng.choice([1, 2, 3, 5, 8, 13, 21]))])
-        for _ in range(rng.choice(off_the_line)):
-            moves = [move for move in legal_moves(state) if move.type != "undo"]
-            if not moves or state.status != "playing":
-                break
-            state = play(state, rng.choice(moves)).state
+        state = random_moves(state, rng, rng.choice(off_the_line))
         if state.status == "playing":
             yield state
 

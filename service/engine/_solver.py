@@ -376,10 +376,10 @@ class _Search:
     # searches the (pyramid, stock position) pairs reachable while that card stays on top, and
     # returns its *exits*: where the card leaves, alone (``alone``) or with the card beneath it
     # (``with_below``), or goes back to the stock when the stock runs out (``recycled`` here,
-    # ``uppers`` above; the next pass is then queued, see ``next_pass``). A card drawn opens the level above; each of
-    # its exits where it left alone brings the search back to this level. Levels are kept, so
-    # whatever lies beneath a card, what happens above it is searched once: the waste's many
-    # possible contents are never enumerated.
+    # ``uppers`` above; the next pass is then queued, see ``next_pass``). A card drawn opens the
+    # level above; each of its exits where it left alone brings the search back to this level.
+    # Levels are kept, so whatever lies beneath a card, what happens above it is searched once:
+    # the waste's many possible contents are never enumerated.
     def level(self, pyramid: int, t: int, top: int, below: bool, done: int, recycles: int) -> _Level:
         """The level of pile card ``top`` (-1: the waste is empty), entered at (``pyramid``, next
         stock card ``t``); if ``below``, the top is the card just drawn and pairs with the card
