@@ -1,4 +1,4 @@
-@doc-000 @doc-002 @app-rules
+@app-rules
 Feature: El final de la partida / La fine della partita
   «La partida se gana en cuanto se retiran las 28 cartas de la pirámide, aunque queden cartas en el
   mazo o en el descarte. La aplicación solo declara el bloqueo, «No hay más movimientos posibles»,
@@ -6,12 +6,13 @@ Feature: El final de la partida / La fine della partita
   Mientras quede alguna carta que robar o reciclar, la partida continúa, aunque ya no se pueda
   retirar nada […] En ese caso, hay que iniciar una nueva partida.»
 
-  @rule-win
-  Scenario: The game is won as soon as the 28 pyramid cards are removed, cards left in stock and waste
+  @doc-000 @doc-002 @sentence-7 @sentence-37 @rule-win
+  Scenario Outline: The game is won as soon as the 28 pyramid cards are removed, cards left in stock and waste: <how>
     Given the easy deal
-    When I play "KC AC+QC 2C+JC 3C+TC 4C+9C 5C+8C 6C+7C KD AD+QD 2D+JD 3D+TD 4D+9D 5D+8D KH 6D+7D"
+    When I play "<moves>"
     Then the game is playing
-    When I play "KS"
+    And 1 cards are left in the pyramid
+    When I play "<last>"
     Then the game is won
     And the events include "won"
     And 0 cards are left in the pyramid
@@ -19,32 +20,93 @@ Feature: El final de la partida / La fine della partita
     And the waste has 1 cards
     And the score is 280
 
-  @rule-win
-  Scenario: A won game is over
+    Examples:
+      | how      | moves                                                                                                                                                                              | last   |
+      | by moves | KC AC+QC 2C+JC 3C+TC 4C+9C 5C+8C 6C+7C KD AD+QD 2D+JD 3D+TD 4D+9D 5D+8D KH 6D+7D                                                                                                  | KS     |
+      | by taps  | tap:KC tap:AC tap:QC tap:2C tap:JC tap:3C tap:TC tap:4C tap:9C tap:5C tap:8C tap:6C tap:7C tap:KD tap:AD tap:QD tap:2D tap:JD tap:3D tap:TD tap:4D tap:9D tap:5D tap:8D tap:KH tap:6D tap:7D | tap:KS |
+
+  @doc-000 @doc-002 @sentence-37 @rule-win
+  Scenario: The game is won by a pair with the waste as well: the last card need not be a King
+    Given the clearing deal
+    When I play "QC+AC draw QD+AD draw QH+AH draw QS+AS draw JC+2C draw JD+2D draw JH+2H draw JS+2S"
+    And I play "draw TC+3C draw TD+3D draw TH+3H draw TS+3S draw 9C+4C draw 9D+4D draw 9H+4H draw 9S+4S"
+    And I play "draw 8C+5C draw 8D+5D 6S+7S draw 8H+5H draw 8S+5S KC KD draw KH draw KS draw 6H+7D 7C+6D draw"
+    Then 1 cards are left in the pyramid
+    And the game is playing
+    When I play "tap:6C tap:7H"
+    Then the game is won
+    And the score is 280
+
+  @doc-000 @doc-002 @sentence-37 @rule-win
+  Scenario Outline: A won game is over: <move> is refused
     Given the easy deal
     When I play "KC AC+QC 2C+JC 3C+TC 4C+9C 5C+8C 6C+7C KD AD+QD 2D+JD 3D+TD 4D+9D 5D+8D KH 6D+7D KS"
-    And I try "draw"
+    And I try "<move>"
     Then the move is refused with "game_over"
-    And there are no legal moves
 
-  @rule-blocked @lang-es
-  Scenario: Blocked, «No hay más movimientos posibles», once stock and waste are empty and nothing can be played
-    Given the draining deal
+    Examples:
+      | move      |
+      | draw      |
+      | tap:stock |
+      | tap:AH    |
+
+  @pyramide-choice @rule-win
+  Scenario: A won game cannot be undone
+    Given the easy deal
+    When I play "KC AC+QC 2C+JC 3C+TC 4C+9C 5C+8C 6C+7C KD AD+QD 2D+JD 3D+TD 4D+9D 5D+8D KH 6D+7D KS"
+    And I try "undo"
+    Then the move is refused with "game_over"
+
+  @api @rule-win
+  Scenario: A won game has no legal moves
+    Given the easy deal
+    When I play "KC AC+QC 2C+JC 3C+TC 4C+9C 5C+8C 6C+7C KD AD+QD 2D+JD 3D+TD 4D+9D 5D+8D KH 6D+7D KS"
+    Then there are no legal moves
+
+  @doc-000 @doc-002 @sentence-38 @rule-blocked @lang-es
+  Scenario Outline: Blocked, «No hay más movimientos posibles», once stock and waste are empty and nothing can be played: <how>, error help <help>
+    Given the draining deal with error help <help>
     And the player's language is "es"
     When I play "QC+AC draw QD+AD draw QH+AH draw QS+AS draw JC+2C draw JD+2D draw JH+2H draw JS+2S"
     And I play "draw TC+3C draw TD+3D draw TH+3H draw TS+3S draw 9C+4C draw 9D+4D draw 9H+4H draw 9S+4S"
     And I play "draw 8C+5C draw 8D+5D 6S+7S draw 8H+5H draw 8S+5S draw KC draw KD draw KH draw"
     Then the game is playing
     And the stock has 0 cards
-    When I play "KS"
+    When I play "<last>"
     Then the game is blocked
+    And the waste is empty
     And the events include "blocked"
     And the feedback is "blocked"
     And the message is "No hay más movimientos posibles"
     And 6 cards are left in the pyramid
-    And the legal moves are "undo"
 
-  @rule-blocked @lang-it
+    Examples:
+      | how                | last   | help |
+      | by a King move     | KS     | on   |
+      | by a tap           | tap:KS | on   |
+      | by a tap           | tap:KS | off  |
+
+  @doc-000 @doc-002 @sentence-38 @rule-blocked
+  Scenario Outline: With stock and waste empty the game goes on while a pair is left; the last pair blocks it: <how>
+    Given the draining deal
+    When I play "QC+AC draw QD+AD draw QH+AH draw QS+AS draw JC+2C draw JD+2D draw JH+2H draw JS+2S"
+    And I play "draw TC+3C draw TD+3D draw TH+3H draw TS+3S draw 9C+4C draw 9D+4D draw 9H+4H draw 9S+4S"
+    And I play "draw 8C+5C draw 8D+5D draw 8H+5H draw 8S+5S draw KC draw KD draw KH draw KS"
+    Then the stock has 0 cards
+    And the waste is empty
+    And the game is playing
+    And the events do not include "blocked"
+    When I play "<last>"
+    Then the last move removed "6S 7S" for 20 points
+    And the game is blocked
+    And the feedback is "blocked"
+
+    Examples:
+      | how            | last          |
+      | by a pair move | 6S+7S         |
+      | by taps        | tap:7S tap:6S |
+
+  @doc-000 @doc-002 @sentence-38 @rule-blocked @lang-it
   Scenario: Bloccata, «Nessuna mossa più possibile»
     Given the draining deal
     And the player's language is "it"
@@ -54,7 +116,7 @@ Feature: El final de la partida / La fine della partita
     Then the game is blocked
     And the message is "Nessuna mossa più possibile"
 
-  @rule-blocked @lang-en @lang-fr
+  @doc-000 @doc-002 @sentence-38 @rule-blocked @lang-en @lang-fr
   Scenario Outline: The blocked message in <language>
     Given the draining deal
     And the player's language is "<language>"
@@ -68,19 +130,73 @@ Feature: El final de la partida / La fine della partita
       | en       | No more moves possible   |
       | fr       | Plus aucun coup possible |
 
-  @rule-goes-on
-  Scenario: While a card is left to draw or recycle the game goes on, though nothing can be removed
+  @doc-000 @doc-002 @sentence-38 @rule-blocked
+  Scenario Outline: A blocked game takes no more moves: <move> is refused
+    Given the draining deal
+    When I play "QC+AC draw QD+AD draw QH+AH draw QS+AS draw JC+2C draw JD+2D draw JH+2H draw JS+2S"
+    And I play "draw TC+3C draw TD+3D draw TH+3H draw TS+3S draw 9C+4C draw 9D+4D draw 9H+4H draw 9S+4S"
+    And I play "draw 8C+5C draw 8D+5D 6S+7S draw 8H+5H draw 8S+5S draw KC draw KD draw KH draw KS"
+    And I try "<move>"
+    Then the move is refused with "game_over"
+
+    Examples:
+      | move      |
+      | tap:stock |
+      | tap:7C    |
+
+  @pyramide-choice @rule-blocked
+  Scenario: A blocked game may be undone, and goes on
+    Given the draining deal
+    When I play "QC+AC draw QD+AD draw QH+AH draw QS+AS draw JC+2C draw JD+2D draw JH+2H draw JS+2S"
+    And I play "draw TC+3C draw TD+3D draw TH+3H draw TS+3S draw 9C+4C draw 9D+4D draw 9H+4H draw 9S+4S"
+    And I play "draw 8C+5C draw 8D+5D 6S+7S draw 8H+5H draw 8S+5S draw KC draw KD draw KH draw KS"
+    Then the game is blocked
+    When I play "undo"
+    Then the game is playing
+    And the waste top is "KS"
+    When I play "tap:KS"
+    Then the game is blocked
+
+  @api @rule-blocked
+  Scenario: A blocked game's only legal move is undo
+    Given the draining deal
+    When I play "QC+AC draw QD+AD draw QH+AH draw QS+AS draw JC+2C draw JD+2D draw JH+2H draw JS+2S"
+    And I play "draw TC+3C draw TD+3D draw TH+3H draw TS+3S draw 9C+4C draw 9D+4D draw 9H+4H draw 9S+4S"
+    And I play "draw 8C+5C draw 8D+5D 6S+7S draw 8H+5H draw 8S+5S draw KC draw KD draw KH draw KS"
+    Then the legal moves are "undo"
+
+  @doc-000 @doc-002 @sentence-39 @rule-goes-on
+  Scenario Outline: While a card is left to draw or recycle the game goes on, though nothing can be removed: <how>
+    Given the stuck deal
+    When I play "KS QC+AC draw QD+AD draw QS+AS draw JC+2C draw JD+2D draw JH+2H draw JS+2S"
+    And I play "draw TC+3C draw TD+3D draw TH+3H draw TS+3S draw 9C+4C draw 9D+4D draw 9H+4H draw 9S+4S"
+    And I play "draw 8C+5C draw 8D+5D 6S+7S draw 8H+5H draw 8S+5S draw KC draw KD draw KH draw"
+    Then the stock has 1 cards
+    And the game is playing
+    When I play "<draw>"
+    Then the stock has 0 cards
+    And the game is playing
+    And the events do not include "blocked"
+    And there is no feedback
+    When I play "<recycle> <draw> <draw> <recycle> <draw> <draw> <recycle>"
+    Then the game is playing
+    And the events do not include "blocked"
+    And the stock has 2 cards
+
+    Examples:
+      | how       | draw      | recycle   |
+      | by moves  | draw      | recycle   |
+      | by taps   | tap:stock | tap:stock |
+
+  @api @rule-goes-on
+  Scenario: With nothing to remove, the legal moves are to recycle and to undo
     Given the stuck deal
     When I play "KS QC+AC draw QD+AD draw QS+AS draw JC+2C draw JD+2D draw JH+2H draw JS+2S"
     And I play "draw TC+3C draw TD+3D draw TH+3H draw TS+3S draw 9C+4C draw 9D+4D draw 9H+4H draw 9S+4S"
     And I play "draw 8C+5C draw 8D+5D 6S+7S draw 8H+5H draw 8S+5S draw KC draw KD draw KH draw draw"
     Then the legal moves are "recycle undo"
-    And the game is playing
-    When I play "recycle draw draw recycle draw draw recycle"
-    Then the game is playing
-    And the events do not include "blocked"
 
-  @rule-new-game
+  @doc-000 @doc-002 @sentence-40 @rule-new-game
   Scenario: Then a new game is started
     Given the stuck deal
     When I play "KS QC+AC"
@@ -88,3 +204,4 @@ Feature: El final de la partida / La fine della partita
     Then 28 cards are left in the pyramid
     And the move counter is 0
     And the score is 0
+    And the game is playing

@@ -1,4 +1,4 @@
-@doc-000 @doc-002 @app-rules
+@app-rules
 Feature: Las cartas libres / Le carte libere
   «Una carta de la pirámide está libre cuando se han retirado las dos cartas que la cubren. Al
   empezar, solo lo están las 7 cartas de la fila inferior. La carta superior del descarte también
@@ -6,51 +6,118 @@ Feature: Las cartas libres / Le carte libere
   la fila 6 al empezar, no hace nada; con la ayuda para errores activada, la aplicación muestra
   «Esta carta está bloqueada por otra».»
 
-  Background:
-    Given the documents deal
-
-  @rule-free-cards
+  @doc-000 @doc-002 @sentence-18 @rule-free-cards
   Scenario: At the start only the 7 cards of the bottom row are free
+    Given the documents deal
     Then the free pyramid cards are "7C TC 3H 4H 3S KD 7S"
 
-  @rule-free-cards
-  Scenario: A card is free once both cards covering it are removed
+  @doc-000 @doc-002 @sentence-17 @rule-free-cards
+  Scenario: A card is free once both cards covering it are removed, not when one is
+    Given the documents deal
     When I play "KD"
     Then the free pyramid cards are "7C TC 3H 4H 3S 7S"
     When I play "TC+3S"
     Then the free pyramid cards are "7C 3H 4H TS 7S"
 
-  @rule-free-cards
-  Scenario: A covered card cannot be paired
-    When I try "QC+AS"
+  @doc-000 @doc-002 @sentence-17 @rule-free-cards
+  Scenario Outline: A card with one covering card left cannot be paired: <how>
+    Given the documents deal
+    When I try "KD <moves>"
     Then the move is refused with "card_blocked"
 
-  @rule-waste-top
-  Scenario: The top card of the waste is free, the others wait
-    When I play "draw"
-    Then the waste top is "AC"
-    When I try "7D+6H"
+    Examples:
+      | how               | moves |
+      | by a pair move    | TS+3H |
+      | in the other order| 3H+TS |
+
+  @doc-000 @doc-002 @sentence-17 @sentence-20 @rule-free-cards
+  Scenario Outline: A card with one covering card left cannot be paired by taps, error help <help>
+    Given the documents deal with error help <help>
+    When I try "KD tap:3H tap:TS"
+    Then nothing changes
+    And the selected card is "3H"
+    And the feedback code is <feedback>
+
+    Examples:
+      | help | feedback     |
+      | on   | card_blocked |
+      | off  | none         |
+
+  @doc-000 @doc-002 @sentence-17 @rule-free-cards
+  Scenario Outline: Once both covering cards are removed, the card pairs: <how>
+    Given the documents deal
+    When I play "KD TC+3S <moves>"
+    Then the last move removed "TS 3H" for 20 points
+    And 23 cards are left in the pyramid
+
+    Examples:
+      | how                         | moves         |
+      | by a pair move              | TS+3H         |
+      | by tapping the freed card   | tap:TS tap:3H |
+      | by tapping it second        | tap:3H tap:TS |
+
+  @doc-000 @doc-002 @sentence-17 @rule-free-cards
+  Scenario: A card covered by two cards cannot be paired, even with a free card that sums 13
+    Given the documents deal
+    When I try "TD+3H"
+    Then the move is refused with "card_blocked"
+
+  @doc-000 @doc-002 @sentence-5 @sentence-19 @rule-waste-top
+  Scenario Outline: The top card of the waste is free: <how>
+    Given the documents deal
+    When I play "draw draw <moves>"
+    Then the last move removed "3C TC" for 10 points
+    And the waste top is "AC"
+
+    Examples:
+      | how                          | moves         |
+      | by a pair move               | 3C+TC         |
+      | tapping the waste top first  | tap:3C tap:TC |
+      | tapping the pyramid first    | tap:TC tap:3C |
+
+  @doc-000 @doc-002 @sentence-19 @rule-waste-top
+  Scenario Outline: The other cards of the waste wait: <how>
+    Given the documents deal
+    When I try "<moves>"
     Then the move is refused with "card_not_free"
 
-  @rule-blocked-card @lang-es
-  Scenario: Tapping a covered card does nothing; with error help it says why (es)
-    Given the player's language is "es"
-    When I try "tap:QC"
+    Examples:
+      | how                                     | moves                          |
+      | the second card, by a pair move         | draw draw draw 3C+TC           |
+      | the third card, by a pair move          | draw draw draw draw 3C+TC      |
+      | the second card, tapped                 | draw draw draw tap:3C          |
+      | the second card, tapped after its pair  | draw draw draw tap:TC tap:3C   |
+      | the third card, tapped                  | draw draw draw draw tap:3C     |
+
+  @doc-000 @doc-002 @sentence-20 @rule-blocked-card @lang-es
+  Scenario Outline: Tapping a covered card does nothing; with error help it says why (es), <selection>
+    Given the documents deal
+    And the player's language is "es"
+    When I try "<taps>"
     Then nothing changes
     And the feedback is "card_blocked"
     And the message is "Esta carta está bloqueada por otra"
     And the reply is in "es"
 
-  @rule-blocked-card @lang-it
+    Examples:
+      | selection            | taps          |
+      | nothing selected     | tap:QC        |
+      | a card selected      | tap:7S tap:QC |
+      | its pair selected    | tap:3H tap:TD |
+
+  @doc-000 @doc-002 @sentence-20 @rule-blocked-card @lang-it
   Scenario: Tapping a covered card does nothing; with error help it says why (it)
-    Given the player's language is "it"
+    Given the documents deal
+    And the player's language is "it"
     When I try "tap:QC"
     Then nothing changes
     And the message is "Questa carta è bloccata da un’altra"
+    And the reply is in "it"
 
-  @rule-blocked-card @lang-en @lang-fr
+  @doc-000 @doc-002 @sentence-20 @rule-blocked-card @lang-en @lang-fr
   Scenario Outline: Tapping a covered card says why in <language>
-    Given the player's language is "<language>"
+    Given the documents deal
+    And the player's language is "<language>"
     When I try "tap:QC"
     Then nothing changes
     And the feedback is "card_blocked"
@@ -61,9 +128,14 @@ Feature: Las cartas libres / Le carte libere
       | en       | This card is blocked by another one   |
       | fr       | Cette carte est bloquée par une autre |
 
-  @rule-blocked-card
-  Scenario: Without error help, tapping a covered card does nothing and says nothing
+  @doc-000 @doc-002 @sentence-20 @rule-blocked-card
+  Scenario Outline: Without error help, tapping a covered card does nothing and says nothing, <selection>
     Given the documents deal with error help off
-    When I try "tap:QC"
+    When I try "<taps>"
     Then nothing changes
     And there is no feedback
+
+    Examples:
+      | selection        | taps          |
+      | nothing selected | tap:QC        |
+      | a card selected  | tap:7S tap:QC |

@@ -1,47 +1,55 @@
-@doc-000 @doc-002 @app-rules
+@app-rules
 Feature: Las parejas que suman 13 / Le coppie che sommano 13
   «Se toca una carta libre y luego otra: si sus valores suman 13, se retiran las dos. El as vale 1,
   la jota 11, la reina 12 y las demás cartas su número. Por tanto, las parejas posibles son:
   A + Q, 2 + J, 3 + 10, 4 + 9, 5 + 8, 6 + 7. El palo no importa.»
 
-  @rule-pairs
-  Scenario: Tapping one free card then another that sums 13 removes both
+  @doc-000 @doc-002 @sentence-4 @sentence-22 @rule-pairs
+  Scenario Outline: Two free cards summing 13 are removed together: <how>
+    Given the documents deal
+    When I play "<moves>"
+    Then the last move removed "TC 3S" for 20 points
+    And 26 cards are left in the pyramid
+    And no card is selected
+    And the move counter is 1
+
+    Examples:
+      | how                      | moves         |
+      | by a pair move           | TC+3S         |
+      | by tapping one, then the other | tap:TC tap:3S |
+      | by tapping in the other order  | tap:3S tap:TC |
+
+  @doc-000 @doc-002 @sentence-22 @rule-pairs
+  Scenario: The first tap selects the card and removes nothing
     Given the documents deal
     When I play "tap:TC"
     Then the selected card is "TC"
-    When I play "tap:3S"
-    Then the last move removed "TC 3S" for 20 points
-    And no card is selected
-    And 26 cards are left in the pyramid
+    And the events include "selected"
+    And 28 cards are left in the pyramid
+    And the move counter is 0
 
-  @rule-pairs
-  Scenario: The six pairs: A + Q, 2 + J, 3 + 10, 4 + 9, 5 + 8, 6 + 7
+  @doc-000 @doc-002 @sentence-23 @sentence-24 @rule-pairs @rule-values
+  Scenario Outline: The six pairs, <pair>, by a pair move and by taps
     Given the easy deal
-    Then the legal moves include "AC+QC"
-    And the legal moves include "2C+JC"
-    And the legal moves include "3C+TC"
-    When I play "KC AC+QC 2C+JC 3C+TC"
-    Then the legal moves are "4C+9C 5C+8C 6C+7C draw undo"
-
-  @rule-pairs @rule-suit
-  Scenario Outline: The pairs sum 13 whatever the suits: <first> + <second>
-    Given the easy deal
-    When I play "KC AC+QC 2C+JC 3C+TC 4C+9C 5C+8C 6C+7C"
-    Then the free pyramid cards are "KD AD QD 2D JD"
-    And the legal moves include "<first>+<second>"
+    When I play "<moves>"
+    Then the last move removed "<pair>" for 20 points
 
     Examples:
-      | first | second |
-      | AD    | QD     |
-      | 2D    | JD     |
-      | AH    | QD     |
+      | pair  | moves                                       |
+      | AC QC | KC AC+QC                                    |
+      | AC QC | KC tap:QC tap:AC                            |
+      | 2C JC | KC 2C+JC                                    |
+      | 2C JC | KC tap:2C tap:JC                            |
+      | 3C TC | KC 3C+TC                                    |
+      | 3C TC | KC tap:TC tap:3C                            |
+      | 4C 9C | KC AC+QC 2C+JC 3C+TC 4C+9C                  |
+      | 4C 9C | KC AC+QC 2C+JC 3C+TC tap:9C tap:4C          |
+      | 5C 8C | KC AC+QC 2C+JC 3C+TC 5C+8C                  |
+      | 5C 8C | KC AC+QC 2C+JC 3C+TC tap:5C tap:8C          |
+      | 6C 7C | KC AC+QC 2C+JC 3C+TC 6C+7C                  |
+      | 6C 7C | KC AC+QC 2C+JC 3C+TC tap:7C tap:6C          |
 
-  @rule-pairs @rule-values
-  Scenario: Every pair of the bottom row is by value: A+Q, 2+J, 3+10, K alone
-    Given the easy deal
-    Then the legal moves are "KC AC+QC 2C+JC 3C+TC AH+QC draw"
-
-  @rule-values
+  @doc-000 @doc-002 @sentence-23 @rule-values
   Scenario Outline: Cards not summing 13 are not a pair: <pair>
     Given the easy deal
     When I try "<pair>"
@@ -53,16 +61,48 @@ Feature: Las parejas que suman 13 / Le coppie che sommano 13
       | 2C+QC |
       | 3C+JC |
       | TC+AC |
+      | 2C+TC |
+      | 3C+QC |
+      | AC+2C |
 
-  @rule-suit
+  @doc-000 @doc-002 @sentence-23 @sentence-26 @rule-values @rule-sum-not-13
+  Scenario Outline: Cards not summing 13 are not a pair by taps either: <first> then <second>
+    Given the easy deal
+    When I play "tap:<first> tap:<second>"
+    Then the feedback is "sum_not_13"
+    And the selected card is "<second>"
+    And 28 cards are left in the pyramid
+    And the events do not include "removed"
+
+    Examples:
+      | first | second |
+      | AC    | JC     |
+      | QC    | 2C     |
+      | JC    | 3C     |
+      | TC    | AC     |
+
+  @doc-000 @doc-002 @sentence-25 @rule-suit
+  Scenario Outline: The suit does not matter: <pair>
+    Given the easy deal
+    When I play "KC AC+QC 2C+JC 3C+TC 4C+9C 5C+8C 6C+7C <moves>"
+    Then the last move removed "<pair>" for <points> points
+
+    Examples:
+      | pair  | moves         | points |
+      | AH QD | AH+QD         | 10     |
+      | AH QD | tap:QD tap:AH | 10     |
+      | AD QD | AD+QD         | 20     |
+      | 2D JD | tap:JD tap:2D | 20     |
+
+  @doc-000 @doc-002 @sentence-25 @rule-suit
   Scenario: The suit does not matter: the waste's ace of hearts pairs with the queen of clubs
     Given the easy deal
     When I play "AH+QC"
     Then the last move removed "AH QC" for 10 points
 
-  @rule-sum-not-13 @lang-es
-  Scenario: 7♣ and 7♠ do not sum 13: «La suma debe ser igual a 13», the second stays selected
-    Given the documents deal
+  @doc-000 @doc-002 @sentence-26 @rule-sum-not-13 @lang-es
+  Scenario Outline: 7♣ and 7♠ do not sum 13: «La suma debe ser igual a 13», the second stays selected, error help <help>
+    Given the documents deal with error help <help>
     And the player's language is "es"
     When I play "tap:7C tap:7S"
     Then the feedback is "sum_not_13"
@@ -71,7 +111,22 @@ Feature: Las parejas que suman 13 / Le coppie che sommano 13
     And 28 cards are left in the pyramid
     And the move counter is 0
 
-  @rule-sum-not-13 @lang-it
+    Examples:
+      | help |
+      | on   |
+      | off  |
+
+  @doc-000 @doc-002 @sentence-26 @rule-sum-not-13
+  Scenario: The second card stays selected: a third tap pairs it
+    Given the documents deal
+    When I play "tap:7C tap:TC"
+    Then the feedback is "sum_not_13"
+    And the selected card is "TC"
+    When I play "tap:3H"
+    Then the last move removed "TC 3H" for 20 points
+    And no card is selected
+
+  @doc-000 @doc-002 @sentence-26 @rule-sum-not-13 @lang-it
   Scenario: 7♣ e 7♠ non sommano 13: «La somma deve essere uguale a 13»
     Given the documents deal
     And the player's language is "it"
@@ -79,7 +134,7 @@ Feature: Las parejas que suman 13 / Le coppie che sommano 13
     Then the message is "La somma deve essere uguale a 13"
     And the selected card is "7S"
 
-  @rule-sum-not-13 @lang-en @lang-fr
+  @doc-000 @doc-002 @sentence-26 @rule-sum-not-13 @lang-en @lang-fr
   Scenario Outline: The sum message in <language>
     Given the documents deal
     And the player's language is "<language>"
@@ -91,43 +146,99 @@ Feature: Las parejas que suman 13 / Le coppie che sommano 13
       | en       | The sum must equal 13         |
       | fr       | La somme doit être égale à 13 |
 
-  @rule-sum-not-13
+  @doc-000 @doc-002 @sentence-26 @rule-sum-not-13
   Scenario: A pair move of two cards not summing 13 is refused
     Given the documents deal
     When I try "7C+7S"
     Then the move is refused with "sum_not_13"
 
-  @rule-kings
-  Scenario: A King of the pyramid goes with one tap
+  @doc-000 @doc-002 @sentence-4 @sentence-27 @rule-kings
+  Scenario Outline: A King of the pyramid goes alone, for 10 points: <how>
     Given the documents deal
-    When I play "tap:KD"
+    When I play "<moves>"
     Then the last move removed "KD" for 10 points
     And 27 cards are left in the pyramid
+    And the move counter is 1
 
-  @rule-kings
-  Scenario: A King on the waste goes with one tap, for no points
+    Examples:
+      | how                              | moves         |
+      | by a King move                   | KD            |
+      | by one tap                       | tap:KD        |
+      | by one tap, another card selected| tap:7C tap:KD |
+      | by one tap, the waste selected   | tap:7D tap:KD |
+
+  @doc-000 @doc-002 @sentence-27 @sentence-33 @rule-kings
+  Scenario Outline: A King on the waste goes alone, for no points: <how>
     Given the draining deal
     When I play "QC+AC"
-    And I play "draw" 19 times
-    And I play "tap:stock"
+    And I play "draw" 20 times
     Then the waste top is "KC"
-    When I play "tap:KC"
+    When I play "<moves>"
     Then the last move removed "KC" for 0 points
+    And the waste top is "8S"
+    And the score is 10
 
-  @rule-kings
-  Scenario: A King is removed alone, never in a pair
+    Examples:
+      | how                              | moves         |
+      | by a King move                   | KC            |
+      | by one tap                       | tap:KC        |
+      | by one tap, another card selected| tap:AD tap:KC |
+
+  @doc-000 @doc-002 @sentence-4 @sentence-27 @rule-kings
+  Scenario: A King is removed alone, never with another card
     Given the documents deal
     When I try "KD+7S"
     Then the move is refused with "sum_not_13"
+    When I play "tap:7S tap:KD"
+    Then the last move removed "KD" for 10 points
+    And 27 cards are left in the pyramid
+
+  @api @rule-kings
+  Scenario: A King move names a King
+    Given the documents deal
     When I try "7S"
     Then the move is refused with "not_a_king"
 
-  @rule-documents-moves @lang-es @lang-it
-  Scenario: PY1-N-AAAAAAS: first the K♦ of the bottom row, then the pair 10♣ + 3♠
+  @doc-000 @doc-002 @sentence-27 @rule-kings
+  Scenario Outline: A covered King cannot be removed: <how>
+    Given the documents deal with error help on
+    When I try "<moves>"
+    Then the move is refused with "card_blocked"
+
+    Examples:
+      | how            | moves |
+      | by a King move | KS    |
+
+  @doc-000 @doc-002 @sentence-20 @sentence-27 @rule-kings
+  Scenario: A covered King tapped does nothing
     Given the documents deal
-    When I play "KD"
+    When I try "tap:KS"
+    Then nothing changes
+    And the feedback is "card_blocked"
+
+  @pyramide-choice @rule-kings
+  Scenario: Tapping a King removes it and drops the selection
+    Given the documents deal
+    When I play "tap:7C tap:KD"
     Then the last move removed "KD" for 10 points
-    When I play "TC+3S"
+    And no card is selected
+
+  @pyramide-choice @rule-pairs
+  Scenario: Tapping the selected card again deselects it
+    Given the documents deal
+    When I play "tap:7C tap:7C"
+    Then no card is selected
+    And the events include "deselected"
+    And the move counter is 0
+    When I play "tap:3S tap:TC"
+    Then the last move removed "TC 3S" for 20 points
+
+  @doc-000 @doc-002 @api @sentence-28 @sentence-29 @sentence-30 @rule-documents-moves @lang-es @lang-it
+  Scenario Outline: PY1-N-AAAAAAS: first the K♦ of the bottom row, then the pair 10♣ + 3♠, <how>
+    Given the documents deal
+    When I play "<king>"
+    Then the last move removed "KD" for 10 points
+    When I play "<pair>"
     Then the last move removed "TC 3S" for 20 points
     And the score is 30
     And the move counter is 2
@@ -139,3 +250,8 @@ Feature: Las parejas que suman 13 / Le coppie che sommano 13
       """
       Mazzo di pesca: 23 carte; scarti: 7 di quadri. Fila 1: fante di quadri; fila 2: 6 di fiori, 7 di cuori; fila 3: asso di picche, 4 di quadri, donna di picche; fila 4: 5 di cuori, 3 di quadri, 6 di cuori, 8 di picche; fila 5: re di cuori, re di fiori, asso di quadri, re di picche, 9 di fiori; fila 6: donna di fiori, 2 di fiori, 8 di quadri, 10 di quadri, 10 di picche, fante di picche; fila 7: 7 di fiori, 3 di cuori, 4 di cuori, 7 di picche.
       """
+
+    Examples:
+      | how       | king   | pair          |
+      | by moves  | KD     | TC+3S         |
+      | by taps   | tap:KD | tap:TC tap:3S |

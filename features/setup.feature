@@ -1,4 +1,4 @@
-@doc-000 @doc-002 @app-rules
+@app-rules
 Feature: La preparación / La preparazione
   «Una pirámide de 28 cartas visibles, un descarte y 23 cartas en el mazo.»
   «Se juega con una baraja de 52 cartas, sin comodines. La aplicación coloca 28 cartas en una
@@ -6,9 +6,9 @@ Feature: La preparación / La preparazione
   cartas de la fila de debajo. La aplicación da la vuelta a una carta y la coloca en el descarte,
   y pone las 23 cartas restantes en el mazo, boca abajo.»
 
-  @rule-setup
+  @doc-000 @doc-002 @sentence-3 @sentence-9 @sentence-10 @sentence-11 @sentence-13 @rule-setup
   Scenario: A new game is 28 cards in 7 rows, one card on the waste and 23 in the stock
-    Given a new game from the code "PY1-N-AAAAAAS"
+    Given the documents deal
     Then the pyramid rows have 1, 2, 3, 4, 5, 6 and 7 cards
     And 28 cards are left in the pyramid
     And the waste has 1 cards
@@ -18,7 +18,7 @@ Feature: La preparación / La preparazione
     And the move counter is 0
     And the game is playing
 
-  @rule-setup
+  @doc-000 @doc-002 @sentence-9 @sentence-10 @sentence-13 @rule-setup
   Scenario: A random deal under the app's rules is dealt the same way
     Given a new game under the rules:
       | option      | value |
@@ -28,7 +28,7 @@ Feature: La preparación / La preparazione
     And the stock has 23 cards
     And the 52 cards are all there, each once
 
-  @rule-covering
+  @doc-000 @doc-002 @sentence-12 @rule-covering
   Scenario: Each card is covered by the two cards of the row below it
     Given the documents deal
     When I play "KD"
@@ -36,7 +36,7 @@ Feature: La preparación / La preparazione
     When I play "TC+3S"
     Then the free pyramid cards are "7C 3H 4H TS 7S"
 
-  @rule-describe @lang-es
+  @doc-000 @doc-002 @api @sentence-11 @sentence-14 @sentence-15 @rule-describe @lang-es
   Scenario: The documents' deal described in Spanish, to the letter
     Given the documents deal
     Then the description in "es" is:
@@ -44,7 +44,7 @@ Feature: La preparación / La preparazione
       Mazo: 23 cartas; descarte: 7 de diamantes. Fila 1: jota de diamantes; fila 2: 6 de tréboles, 7 de corazones; fila 3: as de picas, 4 de diamantes, reina de picas; fila 4: 5 de corazones, 3 de diamantes, 6 de corazones, 8 de picas; fila 5: rey de corazones, rey de tréboles, as de diamantes, rey de picas, 9 de tréboles; fila 6: reina de tréboles, 2 de tréboles, 8 de diamantes, 10 de diamantes, 10 de picas, jota de picas; fila 7: 7 de tréboles, 10 de tréboles, 3 de corazones, 4 de corazones, 3 de picas, rey de diamantes, 7 de picas.
       """
 
-  @rule-describe @lang-it
+  @doc-000 @doc-002 @api @sentence-14 @sentence-15 @rule-describe @lang-it
   Scenario: The documents' deal described in Italian, to the letter
     Given the documents deal
     Then the description in "it" is:
@@ -52,7 +52,7 @@ Feature: La preparación / La preparazione
       Mazzo di pesca: 23 carte; scarti: 7 di quadri. Fila 1: fante di quadri; fila 2: 6 di fiori, 7 di cuori; fila 3: asso di picche, 4 di quadri, donna di picche; fila 4: 5 di cuori, 3 di quadri, 6 di cuori, 8 di picche; fila 5: re di cuori, re di fiori, asso di quadri, re di picche, 9 di fiori; fila 6: donna di fiori, 2 di fiori, 8 di quadri, 10 di quadri, 10 di picche, fante di picche; fila 7: 7 di fiori, 10 di fiori, 3 di cuori, 4 di cuori, 3 di picche, re di quadri, 7 di picche.
       """
 
-  @rule-describe @lang-en @lang-fr
+  @doc-000 @doc-002 @api @sentence-14 @sentence-15 @rule-describe @lang-en @lang-fr
   Scenario: The documents' deal described in English and French
     Given the documents deal
     Then the description in "en" is:
@@ -64,7 +64,7 @@ Feature: La preparación / La preparazione
       Talon : 23 cartes ; défausse : 7 de carreau. Rangée 1 : valet de carreau ; rangée 2 : 6 de trèfle, 7 de cœur ; rangée 3 : as de pique, 4 de carreau, dame de pique ; rangée 4 : 5 de cœur, 3 de carreau, 6 de cœur, 8 de pique ; rangée 5 : roi de cœur, roi de trèfle, as de carreau, roi de pique, 9 de trèfle ; rangée 6 : dame de trèfle, 2 de trèfle, 8 de carreau, 10 de carreau, 10 de pique, valet de pique ; rangée 7 : 7 de trèfle, 10 de trèfle, 3 de cœur, 4 de cœur, 3 de pique, roi de carreau, 7 de pique.
       """
 
-  @rule-describe
+  @pyramide-choice @api @rule-describe
   Scenario: An empty waste and an empty row are said to be empty
     Given the easy deal
     When I play "KC AC+QC 2C+JC 3C+TC"

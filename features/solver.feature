@@ -1,4 +1,4 @@
-@doc-000 @doc-002 @solver
+@solver
 Feature: The solver: winnability, hints and the most removable cards
   «Mientras quede alguna carta que robar o reciclar, la partida continúa, aunque ya no se pueda
   retirar nada: es el caso del reparto PY1-N-AAAAAAJ, en el que nunca se pueden retirar más de 14
@@ -6,7 +6,7 @@ Feature: The solver: winnability, hints and the most removable cards
   where no line removes more than 14 pyramid cards. Tagged @solver: it needs POST /v1/solve and
   POST /v1/hint.
 
-  @rule-goes-on
+  @doc-000 @doc-002 @codes @sentence-39 @rule-goes-on
   Scenario: PY1-N-AAAAAHW: no line removes more than 14 cards, and the game goes on
     Given a new game from the code "PY1-N-AAAAAHW"
     When I ask the solver
@@ -16,7 +16,7 @@ Feature: The solver: winnability, hints and the most removable cards
     And the game is playing
     And the legal moves remove no pyramid card
 
-  @rule-win
+  @doc-000 @doc-002 @sentence-7 @rule-win
   Scenario: The documents' deal is winnable, and its winning line wins
     Given the documents deal
     When I ask the solver

@@ -52,6 +52,8 @@ class Game:
         self.reply: Reply | None = None
         self.noted: dict[str, Any] | None = None
         self.solution: dict[str, Any] | None = None
+        #: the first deal of the scenario, as dealt
+        self.dealt: dict[str, Any] | None = None
 
     def post(self, path: str, body: dict[str, Any], language: str | None = None) -> Reply:
         self.reply = self.client.request("POST", path, body, language or self.language)
@@ -61,6 +63,13 @@ class Game:
         reply = self.post("/v1/games", body)
         assert reply.status == 201, (reply.status, reply.body)
         self.state = reply.body["state"]
+        if self.dealt is None:
+            self.dealt = {key: self.state[key] for key in ("pyramid", "waste", "stock")}
+
+    def observe(self) -> dict[str, Any] | None:
+        """The game as the implementation reports it now. Pyramide's API is stateless: the state it
+        last returned is the game (a refused move returns none, so it cannot have changed it)."""
+        return self.state
 
     def try_move(self, text: str) -> Reply:
         self.before = self.state
@@ -91,14 +100,23 @@ def the_deal(game: Game, name: str) -> None:
     game.deal({"layout": layout(name)})
 
 
-@given(parsers.parse("the {name} deal with error help off"))
-def the_deal_without_help(game: Game, name: str) -> None:
-    game.deal({"layout": layout(name), "error_help": False})
+@given(parsers.parse("the {name} deal with error help {value}"))
+def the_deal_with_help(game: Game, name: str, value: str) -> None:
+    assert value in ("on", "off"), value
+    game.deal({"layout": layout(name), "error_help": value == "on"})
+
+
+@given(parsers.parse('the {name} deal with "{option}" set to {value}'))
+def the_deal_with_option(game: Game, name: str, option: str, value: str) -> None:
+    deal_under_rules(game, name, {option: option_value(value)})
 
 
 @given(parsers.parse("the {name} deal under the rules:"))
 def the_deal_under_rules(game: Game, name: str, datatable) -> None:
-    rules = {row[0]: option_value(row[1]) for row in datatable[1:]}
+    deal_under_rules(game, name, {row[0]: option_value(row[1]) for row in datatable[1:]})
+
+
+def deal_under_rules(game: Game, name: str, rules: dict[str, Any]) -> None:
     deal = layout(name)
     if rules.get("initial_waste") is False:  # the traditional deal: the waste card goes on the stock
         deal["stock"] = deal["waste"] + deal["stock"]
@@ -144,9 +162,13 @@ def note(game: Game) -> None:
 # -- When ------------------------------------------------------------------------------------------
 
 
-@when(parsers.parse('I try "{move}"'))
-def try_move(game: Game, move: str) -> None:
-    game.try_move(move)
+@when(parsers.parse('I try "{moves}"'))
+def try_move(game: Game, moves: str) -> None:
+    """Play every move but the last, then try the last (it may be refused)."""
+    *first, last = moves.split()
+    for text in first:
+        game.play(text)
+    game.try_move(last)
 
 
 @when(parsers.parse('I deal the code "{code}" again'))
@@ -175,7 +197,7 @@ def refused(game: Game, code: str) -> None:
     assert reply.status == 422, (reply.status, reply.body)
     assert reply.content_type == "application/problem+json"
     assert reply.body["code"] == code, reply.body
-    assert game.state == game.before
+    assert game.observe() == game.before, "a refused move changed the game"
 
 
 @then(parsers.parse('the request is refused with status {status:d} and "{code}"'))
@@ -193,6 +215,15 @@ def feedback(game: Game, code: str) -> None:
 @then("there is no feedback")
 def no_feedback(game: Game) -> None:
     assert game.reply.status == 200 and game.reply.body["feedback"] is None, game.reply.body
+
+
+@then(parsers.parse("the feedback code is {code}"))
+def feedback_code(game: Game, code: str) -> None:
+    """``none`` or a feedback code, for outlines over an option."""
+    if code == "none":
+        no_feedback(game)
+    else:
+        feedback(game, code)
 
 
 @then(parsers.parse('the message is "{text}"'))
@@ -262,6 +293,22 @@ def waste_count(game: Game, count: int) -> None:
 @then(parsers.parse('the waste top is "{card}"'))
 def waste_top(game: Game, card: str) -> None:
     assert game.state["waste"][-1] == card
+
+
+@then(parsers.parse('the waste, from its top, is "{cards}"'))
+def waste_order(game: Game, cards: str) -> None:
+    assert game.state["waste"][::-1] == cards.split()
+
+
+@then(parsers.parse('the waste\'s top cards are "{cards}"'))
+def waste_top_cards(game: Game, cards: str) -> None:
+    expected = cards.split()
+    assert game.state["waste"][::-1][: len(expected)] == expected
+
+
+@then("the waste is empty")
+def waste_empty(game: Game) -> None:
+    assert game.state["waste"] == []
 
 
 @then(parsers.parse('the stock, from its top, is "{cards}"'))
@@ -357,6 +404,19 @@ def as_noted(game: Game) -> None:
 def same_cards(game: Game) -> None:
     for key in ("pyramid", "stock", "waste", "code"):
         assert game.state[key] == game.noted[key], key
+
+
+@then("the game's code is the one noted")
+def code_as_noted(game: Game) -> None:
+    assert game.state["code"] == game.noted["code"]
+
+
+@then("the same cards are dealt as at the start")
+def same_cards_as_dealt(game: Game) -> None:
+    """The deal the game's own code gives is the layout the game started from."""
+    deal = game.dealt
+    assert [[card for card in row] for row in game.state["pyramid"]] == deal["pyramid"]
+    assert (game.state["waste"], game.state["stock"]) == (deal["waste"], deal["stock"])
 
 
 @then(parsers.parse('the game\'s code is "{code}"'))

@@ -1,4 +1,4 @@
-@doc-000 @doc-002 @app-rules
+@app-rules
 Feature: El mazo y el descarte / Il tallone e gli scarti
   «Se puede tocar el mazo en cualquier momento para pasar su carta superior al descarte, boca
   arriba. La carta superior del descarte se empareja con una carta libre de la pirámide, o se
@@ -6,76 +6,172 @@ Feature: El mazo y el descarte / Il tallone e gli scarti
   cartas vuelven al mazo, en el mismo orden y sin límite de pasadas. En la aplicación, la carta
   robada no se empareja con la carta del descarte que cubre: solo cuenta la carta superior.»
 
-  @rule-draw
-  Scenario: Tapping the stock turns its top card onto the waste
+  @doc-000 @doc-002 @sentence-32 @rule-draw
+  Scenario Outline: Tapping the stock turns its top card onto the waste: <how>
     Given the documents deal
-    When I play "tap:stock"
-    Then the waste top is "AC"
-    And the waste has 2 cards
-    And the stock has 22 cards
+    When I play "<moves>"
+    Then the waste, from its top, is "3C AC 7D"
+    And the stock has 21 cards
+    And the stock, from its top, is "4C 5C 8C JC 2D 5D 6D 9D QD AH 2H 8H 9H TH JH QH 2S 4S 5S 6S 9S"
     And the events include "drawn"
+    And the move counter is 2
 
-  @rule-draw
-  Scenario: The stock can be tapped at any moment, a card selected or not
+    Examples:
+      | how              | moves               |
+      | by draw moves    | draw draw           |
+      | by tapping       | tap:stock tap:stock |
+
+  @doc-000 @doc-002 @sentence-32 @rule-draw
+  Scenario Outline: The stock can be tapped at any moment: <selection>
     Given the documents deal
-    When I play "KD tap:7C tap:stock"
+    When I play "<moves> tap:stock"
     Then the waste top is "AC"
-    And the selected card is "7C"
-    When I play "draw draw"
-    Then the waste top is "4C"
+    And the selected card is "<selected>"
+    When I play "draw"
+    Then the waste top is "3C"
+    And the selected card is "<selected>"
 
-  @rule-waste-pairs
-  Scenario: The waste top pairs with a free pyramid card
-    Given the easy deal
-    When I play "tap:AH tap:QC"
-    Then the last move removed "AH QC" for 10 points
-    And the waste has 0 cards
+    Examples:
+      | selection                      | moves                | selected |
+      | a pyramid card selected        | tap:7C               | 7C       |
+      | after a refused pair           | tap:7C tap:7S        | 7S       |
+      | after a removal                | KD tap:TC            | TC       |
 
-  @rule-recycle
-  Scenario: Tapping the empty stock recycles the waste, in the same order
+  @doc-000 @doc-002 @sentence-32 @rule-draw
+  Scenario Outline: The last card of the stock: <how>
     Given the documents deal
-    When I play "draw" 23 times
-    Then the stock has 0 cards
-    When I play "tap:stock"
-    Then the stock holds the waste's cards in the same order
-    And the stock has 24 cards
-    And the events include "recycled"
-    And the stock, from its top, is "7D AC 3C 4C 5C 8C JC 2D 5D 6D 9D QD AH 2H 8H 9H TH JH QH 2S 4S 5S 6S 9S"
-
-  @rule-recycle
-  Scenario: The waste can be recycled without limit
-    Given the documents deal
-    When I play "draw" 23 times
-    And I play "recycle"
-    And I play "draw" 24 times
-    And I play "recycle"
-    And I play "draw" 24 times
-    And I play "recycle"
-    And I play "draw" 24 times
-    And I play "tap:stock"
-    Then the stock holds the waste's cards in the same order
+    When I play "draw" 22 times
+    Then the stock, from its top, is "9S"
+    When I play "<move>"
+    Then the waste top is "9S"
+    And the stock has 0 cards
+    And the waste has 24 cards
     And the game is playing
 
-  @rule-recycle
-  Scenario: Recycling needs an empty stock
-    Given the documents deal
-    When I try "recycle"
-    Then the move is refused with "stock_not_empty"
+    Examples:
+      | how        | move      |
+      | drawn      | draw      |
+      | tapped     | tap:stock |
 
-  @rule-draw
-  Scenario: Drawing needs a card in the stock
+  @api @rule-draw
+  Scenario: A draw move needs a card in the stock
     Given the documents deal
     When I play "draw" 23 times
     And I try "draw"
     Then the move is refused with "stock_empty"
 
-  @rule-waste-top
-  Scenario: The drawn card does not pair with the waste card it covers: only the top card counts
+  @doc-000 @doc-002 @sentence-5 @sentence-33 @rule-waste-pairs
+  Scenario Outline: The waste top pairs with a free pyramid card: <how>
+    Given the easy deal
+    When I play "<moves>"
+    Then the last move removed "AH QC" for 10 points
+    And the waste has 0 cards
+    And 27 cards are left in the pyramid
+
+    Examples:
+      | how                       | moves         |
+      | by a pair move            | AH+QC         |
+      | tapping the waste first   | tap:AH tap:QC |
+      | tapping the pyramid first | tap:QC tap:AH |
+
+  @doc-000 @doc-002 @sentence-33 @rule-waste-pairs
+  Scenario: Once the waste top is paired, the card beneath it is the waste top
+    Given the documents deal
+    When I play "draw draw 3C+TC"
+    Then the waste top is "AC"
+    When I play "draw"
+    Then the waste, from its top, is "4C AC 7D"
+
+  @doc-000 @doc-002 @sentence-34 @rule-recycle
+  Scenario Outline: Tapping the empty stock recycles the waste, in the same order: <how>
+    Given the documents deal
+    When I play "draw" 23 times
+    Then the stock has 0 cards
+    When I play "<recycle>"
+    Then the stock holds the waste's cards in the same order
+    And the stock has 24 cards
+    And the waste is empty
+    And the events include "recycled"
+    And the stock, from its top, is "7D AC 3C 4C 5C 8C JC 2D 5D 6D 9D QD AH 2H 8H 9H TH JH QH 2S 4S 5S 6S 9S"
+    When I play "draw draw"
+    Then the waste, from its top, is "AC 7D"
+    And the move counter is 26
+
+    Examples:
+      | how            | recycle   |
+      | by tapping     | tap:stock |
+      | by a recycle   | recycle   |
+
+  @doc-000 @doc-002 @sentence-34 @rule-recycle
+  Scenario: Recycling after removals from the waste keeps the order of the cards left
+    Given the documents deal
+    When I play "draw draw 3C+TC"
+    And I play "draw" 21 times
+    And I play "tap:stock"
+    Then the stock, from its top, is "7D AC 4C 5C 8C JC 2D 5D 6D 9D QD AH 2H 8H 9H TH JH QH 2S 4S 5S 6S 9S"
+
+  @doc-000 @doc-002 @sentence-6 @sentence-34 @rule-recycle
+  Scenario: The waste can be recycled without limit
+    Given the documents deal
+    When I play "draw" 23 times
+    And I play "recycle"
+    And I play "draw" 24 times
+    And I play "tap:stock"
+    And I play "draw" 24 times
+    And I play "recycle"
+    And I play "draw" 24 times
+    And I play "tap:stock"
+    And I play "draw" 24 times
+    And I play "tap:stock"
+    Then the stock holds the waste's cards in the same order
+    And the game is playing
+    And the move counter is 124
+
+  @api @rule-recycle
+  Scenario: A recycle move needs an empty stock
+    Given the documents deal
+    When I try "draw recycle"
+    Then the move is refused with "stock_not_empty"
+
+  @api @rule-recycle
+  Scenario: A recycle move needs cards in the waste
+    Given the draining deal
+    When I play "QC+AC draw QD+AD draw QH+AH draw QS+AS draw JC+2C draw JD+2D draw JH+2H draw JS+2S"
+    And I play "draw TC+3C draw TD+3D draw TH+3H draw TS+3S draw 9C+4C draw 9D+4D draw 9H+4H draw 9S+4S"
+    And I play "draw 8C+5C draw 8D+5D draw 8H+5H draw 8S+5S draw KC draw KD draw KH draw KS"
+    Then the stock has 0 cards
+    And the waste is empty
+    And the game is playing
+    When I try "recycle"
+    Then the move is refused with "waste_empty"
+    When I try "draw"
+    Then the move is refused with "stock_empty"
+
+  @pyramide-choice @rule-recycle
+  Scenario: Tapping the stock when both stock and waste are empty does nothing and says so
+    Given the draining deal
+    When I play "QC+AC draw QD+AD draw QH+AH draw QS+AS draw JC+2C draw JD+2D draw JH+2H draw JS+2S"
+    And I play "draw TC+3C draw TD+3D draw TH+3H draw TS+3S draw 9C+4C draw 9D+4D draw 9H+4H draw 9S+4S"
+    And I play "draw 8C+5C draw 8D+5D draw 8H+5H draw 8S+5S draw KC draw KD draw KH draw KS"
+    Then the stock has 0 cards
+    And the waste is empty
+    And the game is playing
+    When I try "tap:stock"
+    Then nothing changes
+    And the feedback is "stock_empty"
+
+  @doc-000 @doc-002 @sentence-35 @rule-waste-top
+  Scenario Outline: The drawn card does not pair with the waste card it covers: <how>
     Given the stuck deal
     When I play "KS QC+AC draw QD+AD draw QS+AS"
     And I play "draw" 21 times
-    Then the waste top is "QH"
-    When I try "QH+AH"
+    Then the waste's top cards are "QH AH KH"
+    When I try "<moves>"
     Then the move is refused with "card_not_free"
-    When I try "tap:AH"
-    Then the move is refused with "card_not_free"
+
+    Examples:
+      | how                          | moves          |
+      | by a pair move               | QH+AH          |
+      | by a pair move, other order  | AH+QH          |
+      | tapping the covered card     | tap:AH         |
+      | tapping the drawn card first | tap:QH tap:AH  |

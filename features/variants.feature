@@ -2,142 +2,262 @@ Feature: Las decisiones de la app y las variantes / Le scelte dell'app e le vari
   «Pyramide no tiene un reglamento oficial. Con respecto a las reglas descritas en las fuentes, la
   aplicación adopta algunas opciones […] La bibliografía también menciona variantes: victoria
   estricta […]; pasadas limitadas […]; mazo contra descarte […]; carta y carta que la cubre […].»
-  The app's four choices are checked under its own rules; each variant under its rule option.
+  The app's four choices are checked under its own rules; each variant under its rule option, on
+  and off.
 
-  @doc-000 @doc-002 @app-rules @rule-app-choices
+  # -- Victory -------------------------------------------------------------------------------------
+
+  @doc-000 @doc-002 @sentence-55 @app-rules @rule-app-choices
   Scenario: The app's choice of victory: clearing the pyramid is enough, the stock need not be exhausted
     Given the easy deal
     When I play "KC AC+QC 2C+JC 3C+TC 4C+9C 5C+8C 6C+7C KD AD+QD 2D+JD 3D+TD 4D+9D 5D+8D KH 6D+7D KS"
     Then the game is won
     And the stock has 23 cards
 
-  @doc-000 @doc-002 @doc-003 @variant-strict-win
-  Scenario: Strict victory: the stock and the waste must be cleared too
-    Given the easy deal under the rules:
-      | option     | value |
-      | strict_win | true  |
-    When I play "KC AC+QC 2C+JC 3C+TC 4C+9C 5C+8C 6C+7C KD AD+QD 2D+JD 3D+TD 4D+9D 5D+8D KH 6D+7D KS"
+  @doc-000 @doc-002 @doc-003 @sentence-59 @variant-strict-win
+  Scenario Outline: Strict victory: the stock and the waste must be cleared too, <how>
+    Given the easy deal with "strict_win" set to true
+    When I play "<moves>"
     Then 0 cards are left in the pyramid
     And the game is playing
     And the events do not include "won"
 
-  @doc-000 @doc-002 @doc-003 @variant-strict-win
-  Scenario: Strict victory once the pyramid, the stock and the waste are all cleared
-    Given the clearing deal under the rules:
-      | option     | value |
-      | strict_win | true  |
+    Examples:
+      | how      | moves |
+      | by moves | KC AC+QC 2C+JC 3C+TC 4C+9C 5C+8C 6C+7C KD AD+QD 2D+JD 3D+TD 4D+9D 5D+8D KH 6D+7D KS |
+      | by taps  | tap:KC tap:AC tap:QC tap:2C tap:JC tap:3C tap:TC tap:4C tap:9C tap:5C tap:8C tap:6C tap:7C tap:KD tap:AD tap:QD tap:2D tap:JD tap:3D tap:TD tap:4D tap:9D tap:5D tap:8D tap:KH tap:6D tap:7D tap:KS |
+
+  @doc-000 @doc-002 @doc-003 @sentence-59 @variant-strict-win
+  Scenario Outline: Strict victory once the pyramid, the stock and the waste are all cleared, strict_win <strict>
+    Given the clearing deal with "strict_win" set to <strict>
     When I play "QC+AC draw QD+AD draw QH+AH draw QS+AS draw JC+2C draw JD+2D draw JH+2H draw JS+2S"
     And I play "draw TC+3C draw TD+3D draw TH+3H draw TS+3S draw 9C+4C draw 9D+4D draw 9H+4H draw 9S+4S"
     And I play "draw 8C+5C draw 8D+5D 6S+7S draw 8H+5H draw 8S+5S KC KD draw KH draw KS draw 6H+7D 7C+6D draw"
     Then 1 cards are left in the pyramid
     And the game is playing
-    When I play "7H+6C"
+    When I play "<last>"
     Then the game is won
     And the stock has 0 cards
     And the waste has 0 cards
 
-  @doc-000 @doc-002 @app-rules @rule-app-choices
+    Examples:
+      | strict | last          |
+      | true   | 7H+6C         |
+      | true   | tap:7H tap:6C |
+      | false  | 7H+6C         |
+
+  @doc-000 @doc-002 @doc-003 @sentence-59 @variant-strict-win @variant-limited-passes
+  Scenario: Strict victory in one pass: the pyramid cleared, the stock run out, the waste left: blocked, not won
+    Given the easy deal under the rules:
+      | option       | value |
+      | strict_win   | true  |
+      | max_recycles | 0     |
+    When I play "KC AC+QC 2C+JC 3C+TC 4C+9C 5C+8C 6C+7C KD AD+QD 2D+JD 3D+TD 4D+9D 5D+8D KH 6D+7D KS"
+    Then the game is playing
+    When I play "draw" 22 times
+    Then the game is playing
+    When I play "draw"
+    Then the game is blocked
+    And the events do not include "won"
+
+  # -- Recycling -----------------------------------------------------------------------------------
+
+  @doc-000 @doc-002 @sentence-56 @app-rules @rule-app-choices
   Scenario: The app's unlimited recycling
     Given the documents deal
     When I play "draw" 23 times
     And I play "recycle"
     And I play "draw" 24 times
+    And I play "tap:stock"
+    And I play "draw" 24 times
     And I play "recycle"
     Then the game is playing
+    And the stock has 24 cards
 
-  @doc-000 @doc-002 @doc-003 @variant-limited-passes
-  Scenario: Limited passes: none
-    Given the documents deal under the rules:
-      | option       | value |
-      | max_recycles | 0     |
-    When I play "draw" 23 times
-    And I try "recycle"
+  @doc-000 @doc-002 @doc-003 @sentence-59 @variant-limited-passes
+  Scenario Outline: Limited passes: <limit> recycles, and not one more, <how>
+    Given the documents deal with "max_recycles" set to <limit>
+    When I play "draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw"
+    And I play "<recycles>"
+    Then the stock has 0 cards
+    And the waste has 24 cards
+    And the game is playing
+    When I try "recycle"
     Then the move is refused with "no_recycles_left"
     When I try "tap:stock"
     Then nothing changes
     And the feedback is "no_recycles_left"
 
-  @doc-000 @doc-002 @doc-003 @variant-limited-passes
-  Scenario: Limited passes: one recycle
-    Given the documents deal under the rules:
-      | option       | value |
-      | max_recycles | 1     |
-    When I play "draw" 23 times
-    And I play "recycle"
-    And I play "draw" 24 times
-    And I try "recycle"
-    Then the move is refused with "no_recycles_left"
+    Examples:
+      | limit | how      | recycles |
+      | 0     | -        | KD       |
+      | 1     | by move  | KD recycle draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw |
+      | 1     | by tap   | KD tap:stock draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw tap:stock |
+      | 2     | by moves | KD recycle draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw recycle draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw |
+      | 2     | by taps  | KD tap:stock draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw tap:stock tap:stock draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw tap:stock tap:stock |
 
-  @doc-000 @doc-002 @doc-003 @variant-limited-passes
-  Scenario: Limited passes: with no recycle left and nothing to remove, the game is blocked
-    Given the stuck deal under the rules:
-      | option       | value |
-      | max_recycles | 0     |
+  @doc-000 @doc-002 @doc-003 @sentence-59 @variant-limited-passes
+  Scenario Outline: Limited passes: undoing a recycle gives it back, <how>
+    Given the documents deal with "max_recycles" set to 1
+    When I play "draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw <recycle>"
+    And I play "undo"
+    Then the stock has 0 cards
+    When I play "<recycle>"
+    Then the stock has 24 cards
+
+    Examples:
+      | how      | recycle   |
+      | by move  | recycle   |
+      | by tap   | tap:stock |
+
+  @doc-000 @doc-002 @doc-003 @sentence-59 @variant-limited-passes
+  Scenario Outline: Limited passes: with no recycle left and nothing to remove, the game is blocked, <how>
+    Given the stuck deal with "max_recycles" set to <limit>
     When I play "KS QC+AC draw QD+AD draw QS+AS draw JC+2C draw JD+2D draw JH+2H draw JS+2S"
     And I play "draw TC+3C draw TD+3D draw TH+3H draw TS+3S draw 9C+4C draw 9D+4D draw 9H+4H draw 9S+4S"
-    And I play "draw 8C+5C draw 8D+5D 6S+7S draw 8H+5H draw 8S+5S draw KC draw KD draw KH draw"
+    And I play "draw 8C+5C draw 8D+5D 6S+7S draw 8H+5H draw 8S+5S draw KC draw KD draw KH"
+    And I play "<passes>"
     Then the game is playing
-    When I play "draw"
+    When I play "<draw>"
     Then the game is blocked
     And the feedback is "blocked"
+    And the stock has 0 cards
 
-  @doc-000 @doc-002 @app-rules @rule-app-choices
-  Scenario: The app's single waste card in play: the drawn card does not pair with the card it covers
+    Examples:
+      | limit | how                         | passes                         | draw      |
+      | 0     | the last draw by move        | draw                                    | draw      |
+      | 0     | the last draw by tap         | tap:stock                               | tap:stock |
+      | 1     | after a second pass, by move | draw draw recycle draw                  | draw      |
+      | 1     | after a second pass, by tap  | tap:stock tap:stock tap:stock tap:stock | tap:stock |
+
+  # -- The waste -----------------------------------------------------------------------------------
+
+  @doc-000 @doc-002 @sentence-57 @app-rules @rule-app-choices
+  Scenario Outline: The app's single waste card in play: the drawn card does not pair with the card it covers, <how>
     Given the stuck deal
     When I play "KS QC+AC draw QD+AD draw QS+AS"
     And I play "draw" 21 times
-    Then the legal moves do not include "QH+AH"
+    And I try "<moves>"
+    Then the move is refused with "card_not_free"
 
-  @doc-000 @doc-002 @doc-003 @variant-drawn-pairs-with-waste
-  Scenario: Stock against waste: the card just drawn may pair with the waste card it covers
-    Given the stuck deal under the rules:
-      | option                 | value |
-      | drawn_pairs_with_waste | true  |
+    Examples:
+      | how           | moves         |
+      | by a move     | QH+AH         |
+      | by taps       | tap:QH tap:AH |
+
+  @doc-000 @doc-002 @doc-003 @sentence-59 @variant-drawn-pairs-with-waste
+  Scenario Outline: Stock against waste: the card just drawn may pair with the waste card it covers, <how>
+    Given the stuck deal with "drawn_pairs_with_waste" set to true
     When I play "KS QC+AC draw QD+AD draw QS+AS"
     And I play "draw" 21 times
-    Then the legal moves include "QH+AH"
-    When I play "QH+AH"
+    And I play "<moves>"
+    Then the last move removed "QH AH" for 0 points
+    And the waste top is "KH"
+    And the move counter is 28
+
+    Examples:
+      | how                   | moves         |
+      | by a move             | QH+AH         |
+      | by a move, other order| AH+QH         |
+      | by taps               | tap:QH tap:AH |
+
+  @doc-000 @doc-002 @doc-003 @sentence-59 @variant-drawn-pairs-with-waste
+  Scenario: Stock against waste: a removal within the pyramid does not end «la carta que se acaba de robar»
+    Given the stuck deal with "drawn_pairs_with_waste" set to true
+    When I play "KS QC+AC draw QD+AD draw QS+AS draw JC+2C draw JD+2D draw JH+2H draw JS+2S"
+    And I play "draw TC+3C draw TD+3D draw TH+3H draw TS+3S draw 9C+4C draw 9D+4D draw 9H+4H draw 9S+4S"
+    And I play "draw 8C+5C draw 8D+5D draw 8H+5H draw 8S+5S draw KC draw KD draw KH draw draw"
+    And I play "6S+7S QH+AH"
     Then the last move removed "QH AH" for 0 points
 
-  @doc-000 @doc-002 @doc-003 @variant-drawn-pairs-with-waste
-  Scenario: Stock against waste: once another card has been drawn onto it, a card is no longer the card just drawn
-    Given the lapsed deal under the rules:
-      | option                 | value |
-      | drawn_pairs_with_waste | true  |
+  @doc-000 @doc-002 @doc-003 @sentence-59 @variant-drawn-pairs-with-waste
+  Scenario Outline: Stock against waste: once another card has been drawn onto it, a card is no longer the card just drawn, <how>
+    Given the lapsed deal with "drawn_pairs_with_waste" set to true
     When I play "KS QC+AC draw QD+AD draw QS+AS"
     And I play "draw" 20 times
     Then the legal moves include "QH+AH"
     When I play "draw KC"
-    Then the legal moves do not include "QH+AH"
-    When I try "QH+AH"
+    Then the waste's top cards are "QH AH"
+    When I try "<moves>"
     Then the move is refused with "card_not_free"
 
-  @doc-000 @doc-002 @app-rules @rule-app-choices
-  Scenario: The app's choice: a card never pairs with a card still covering it
+    Examples:
+      | how       | moves         |
+      | by a move | QH+AH         |
+      | by taps   | tap:QH tap:AH |
+
+  # -- Covering cards ------------------------------------------------------------------------------
+
+  @doc-000 @doc-002 @sentence-58 @app-rules @rule-app-choices
+  Scenario Outline: The app's choice: a card never pairs with a card still covering it, <how>
     Given the documents deal
-    When I play "KD"
-    And I try "TS+3S"
+    When I try "KD <moves>"
     Then the move is refused with "card_blocked"
 
-  @doc-000 @doc-002 @doc-003 @variant-pair-with-covering
-  Scenario: Card and covering card: a card may pair with the single card still covering it
-    Given the documents deal under the rules:
-      | option             | value |
-      | pair_with_covering | true  |
-    When I try "TS+3S"
-    Then the move is refused with "card_blocked"
-    When I play "KD"
-    Then the legal moves include "TS+3S"
-    When I play "tap:3S tap:TS"
+    Examples:
+      | how                    | moves |
+      | by a move              | TS+3S |
+      | by a move, other order | 3S+TS |
+
+  @doc-000 @doc-002 @sentence-58 @app-rules @rule-app-choices
+  Scenario: The app's choice: tapping a card then the card it covers does nothing
+    Given the documents deal
+    When I try "KD tap:3S tap:TS"
+    Then nothing changes
+    And the feedback is "card_blocked"
+    And the selected card is "3S"
+
+  @doc-000 @doc-002 @doc-003 @sentence-59 @variant-pair-with-covering
+  Scenario Outline: Card and covering card: a card may pair with the single card still covering it, <how>
+    Given the documents deal with "pair_with_covering" set to true
+    When I play "KD <moves>"
     Then the last move removed "TS 3S" for 20 points
+    And 25 cards are left in the pyramid
+
+    Examples:
+      | how                    | moves         |
+      | by a move              | TS+3S         |
+      | by a move, other order | 3S+TS         |
+      | by taps                | tap:3S tap:TS |
+
+  @doc-000 @doc-002 @doc-003 @sentence-59 @variant-pair-with-covering
+  Scenario Outline: Card and covering card: not while a second card still covers it, <how>
+    Given the documents deal with "pair_with_covering" set to true
+    When I try "<moves>"
+    Then the move is refused with "card_blocked"
+
+    Examples:
+      | how                    | moves |
+      | by a move              | TS+3S |
+      | by a move, other order | 3S+TS |
+
+  @doc-000 @doc-002 @doc-003 @sentence-59 @variant-pair-with-covering
+  Scenario: Card and covering card: by taps, not while a second card still covers it
+    Given the documents deal with "pair_with_covering" set to true
+    When I try "tap:3S tap:TS"
+    Then nothing changes
+    And the feedback is "card_blocked"
+
+  # -- The deal ------------------------------------------------------------------------------------
 
   @doc-003 @variant-traditional-stock
-  Scenario: The traditional deal: a 24-card stock and no card on the waste
-    Given the documents deal under the rules:
-      | option        | value |
-      | initial_waste | false |
+  Scenario Outline: The traditional deal: a 24-card stock and no card on the waste, <how>
+    Given the documents deal with "initial_waste" set to false
     Then the waste has 0 cards
     And the stock has 24 cards
     And the stock, from its top, is "7D AC 3C 4C 5C 8C JC 2D 5D 6D 9D QD AH 2H 8H 9H TH JH QH 2S 4S 5S 6S 9S"
-    When I play "draw"
+    When I play "<draw>"
     Then the waste top is "7D"
+    And the stock has 23 cards
+
+    Examples:
+      | how     | draw      |
+      | by move | draw      |
+      | by tap  | tap:stock |
+
+  @doc-000 @doc-002 @sentence-3 @sentence-13 @app-rules @rule-setup
+  Scenario: The app's deal: one card on the waste, 23 in the stock
+    Given the documents deal with "initial_waste" set to true
+    Then the waste has 1 cards
+    And the stock has 23 cards
+    And the waste top is "7D"

@@ -1,82 +1,74 @@
-"""docs/conformance.md maps every sentence of the Pyramide rules (000 es / 002 it) to scenarios."""
+"""The kit's tags say where each scenario comes from, and docs/conformance.md's traceability table
+is generated from them (``python -m features.traceability``): every rule sentence of the Pyramide
+rules (000 es / 002 it) is guarded by a scenario, and every scenario has a source."""
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-SOURCES = ROOT / "docs" / "sources"
-TABLE = (ROOT / "docs" / "conformance.md").read_text(encoding="utf-8")
-NOT_RULES = {53, 54, 60}  # no official rulebook; the list's introduction; "see the sources"
+from features.traceability import (
+    END,
+    ES,
+    IT,
+    NOT_RULES,
+    SOURCE_TAGS,
+    START,
+    TABLE_FILE,
+    is_heading,
+    kit_scenarios,
+    render_table,
+    sentences,
+)
 
-
-def sentences(name: str) -> list[str]:
-    """The document's sentences: each line, cut after . ! or ? before a capital, « ¿ ¡ or -."""
-    result = []
-    for line in (SOURCES / name).read_text(encoding="utf-8").splitlines():
-        if line.strip():
-            result += [part for part in re.split(r"(?<=[.!?])\s+(?=[A-ZÁÉÍÓÚÑ«¿¡-])", line.strip()) if part]
-    return result
-
-
-def scenarios() -> dict[str, set[str]]:
-    """Scenario and Scenario Outline names of each feature file, by file stem."""
-    found = {}
-    for path in (ROOT / "features").glob("*.feature"):
-        found[path.stem] = set(re.findall(r"^\s*Scenario(?: Outline)?: (.+?)\s*$", path.read_text(encoding="utf-8"), re.M))
-    return found
-
-
-def rows() -> list[tuple[int, str, str, str]]:
-    return [
-        (int(number), es, it, refs.strip())
-        for number, es, it, refs in re.findall(r"^\| (\d+) \| «(.*?)» \| «(.*?)» \| (.*) \|$", TABLE, re.M)
-    ]
-
-
-ES, IT = sentences("000_369e66307d0cf5b5.txt"), sentences("002_224e56cc05e4c4d0.txt")
+SCENARIOS = kit_scenarios()
+ES_SENTENCES, IT_SENTENCES = sentences(ES), sentences(IT)
 
 
 def test_the_documents_align_sentence_for_sentence():
-    assert len(ES) == len(IT) == 60
+    assert len(ES_SENTENCES) == len(IT_SENTENCES) == 60
 
 
-def test_every_sentence_has_exactly_one_row_quoting_it():
-    table = rows()
-    assert [number for number, *_ in table] == list(range(1, len(ES) + 1))
-    for number, es, it, _ in table:
-        assert ES[number - 1].startswith(es.rstrip("…")), (number, es)
-        assert IT[number - 1].startswith(it.rstrip("…")), (number, it)
+def test_the_table_in_the_docs_is_the_one_the_tags_give():
+    text = TABLE_FILE.read_text(encoding="utf-8")
+    table = text.partition(START)[2].partition(END)[0].strip()
+    assert table == render_table(), "run: python -m features.traceability"
 
 
-def test_only_headings_and_three_sentences_that_state_no_rule_are_unmapped():
-    for number, _, _, refs in rows():
-        sentence = ES[number - 1]
-        if refs.startswith("—"):
-            heading = not sentence.endswith((".", ":", "»"))
-            assert heading or number in NOT_RULES, (number, sentence)
-            assert re.fullmatch(r"— \(.+\)", refs), refs
+def test_every_rule_sentence_is_guarded_by_a_scenario():
+    cited = {number for scenario in SCENARIOS for number in scenario.sentences}
+    for number, sentence in enumerate(ES_SENTENCES, 1):
+        if is_heading(sentence) or number in NOT_RULES:
+            assert number not in cited, (number, "a heading or a sentence with no rule is cited")
         else:
-            assert number not in NOT_RULES and sentence.endswith((".", ":", "»")), number
+            assert number in cited, (number, sentence)
 
 
-def test_every_named_scenario_exists():
-    known = scenarios()
-    for number, _, _, refs in rows():
-        if refs.startswith("—"):
-            continue
-        for ref in refs.split("<br>"):
-            stem, _, name = ref.partition(" › ")
-            assert name in known.get(stem, set()), (number, ref)
+def test_every_scenario_says_where_it_comes_from():
+    for scenario in SCENARIOS:
+        assert scenario.sources, (scenario.ref, f"needs one of {SOURCE_TAGS}")
+        # the two documents say the same, sentence for sentence: they are cited together
+        assert ("doc-000" in scenario.tags) == ("doc-002" in scenario.tags), scenario.ref
+        if "doc-000" in scenario.tags:
+            assert scenario.sentences, (scenario.ref, "a rule of the documents names its sentence(s)")
+        else:
+            assert not scenario.sentences, (scenario.ref, "only a rule of the documents cites a sentence")
+        assert all(1 <= number <= len(ES_SENTENCES) for number in scenario.sentences), scenario.ref
 
 
-def test_every_scenario_of_the_app_rules_traces_to_a_sentence():
-    named = {ref for *_, refs in rows() for ref in refs.split("<br>")}
-    for path in (ROOT / "features").glob("*.feature"):
-        text = path.read_text(encoding="utf-8")
-        blocks = re.findall(r"((?:^\s*@[^\n]*\n)*)^\s*Scenario(?: Outline)?: (.+?)\s*$", text, re.M)
-        feature_tags = re.match(r"\s*((?:@\S+\s*)*)Feature:", text).group(1)
-        for tags, name in blocks:
-            if "@doc-000" in tags + feature_tags:
-                assert f"{path.stem} › {name}" in named, (path.name, name)
+def test_a_pyramide_choice_is_not_also_a_rule_of_the_documents():
+    for scenario in SCENARIOS:
+        if "pyramide-choice" in scenario.tags:
+            assert "doc-000" not in scenario.tags and "doc-003" not in scenario.tags, scenario.ref
+
+
+def test_scenario_names_are_unique():
+    refs = [scenario.ref for scenario in SCENARIOS]
+    assert len(refs) == len(set(refs)), sorted(ref for ref in refs if refs.count(ref) > 1)
+
+
+def test_every_tag_is_documented():
+    guide = TABLE_FILE.read_text(encoding="utf-8")
+    for tag in sorted({tag for scenario in SCENARIOS for tag in scenario.tags}):
+        family = re.sub(r"-\d+$", "-N", tag)
+        listed = tag.startswith(("rule-", "variant-")) and f"`{tag.split('-', 1)[1]}`" in guide
+        assert f"@{tag}" in guide or f"@{family}" in guide or listed, tag

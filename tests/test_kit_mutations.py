@@ -13,12 +13,12 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 CAUGHT_BY = {
-    "king_worth_nothing": "test_a_king_of_the_pyramid_is_worth_10",
-    "recycle_reversed": "test_tapping_the_empty_stock_recycles_the_waste_in_the_same_order",
-    "blocked_with_cards_in_stock": "test_while_a_card_is_left_to_draw_or_recycle_the_game_goes_on_though_nothing_can_be_removed",
+    "king_worth_nothing": "test_a_king_of_the_pyramid_is_worth_10_how",
+    "recycle_reversed": "test_tapping_the_empty_stock_recycles_the_waste_in_the_same_order_how",
+    "blocked_with_cards_in_stock": "test_while_a_card_is_left_to_draw_or_recycle_the_game_goes_on_though_nothing_can_be_removed_how",
     "undo_lowers_the_counter": "test_undo_puts_the_cards_back_and_subtracts_the_points_the_move_counter_does_not_go_down",
-    "drawn_card_pairs_with_waste": "test_the_drawn_card_does_not_pair_with_the_waste_card_it_covers_only_the_top_card_counts",
-    "sum_message_paraphrased": "test_and_7_do_not_sum_13_la_suma_debe_ser_igual_a_13_the_second_stays_selected",
+    "drawn_card_pairs_with_waste": "test_the_drawn_card_does_not_pair_with_the_waste_card_it_covers_how",
+    "sum_message_paraphrased": "test_and_7_do_not_sum_13_la_suma_debe_ser_igual_a_13_the_second_stays_selected_error_help_help",
 }
 
 
