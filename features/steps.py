@@ -7,6 +7,7 @@ Moves are written in Pyramide's text form: ``TC+3S`` (a pair), ``KD`` (a King), 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -171,6 +172,25 @@ def try_move(game: Game, moves: str) -> None:
     game.try_move(last)
 
 
+@when(parsers.parse('I send the game back to play "{move}"'))
+def send_back(game: Game, move: str) -> None:
+    game.play(move)
+
+
+@when(parsers.parse('I send the game back with "{path}" set to {value} to play "{move}"'))
+def send_forged(game: Game, path: str, value: str, move: str) -> None:
+    """The game with one field changed (``score``, ``pyramid[6][5]``, ``rules.strict_win``)."""
+    forged = json.loads(json.dumps(game.state))
+    *parents, last = re.findall(r"[^.\[\]]+", path)
+    target = forged
+    for key in parents:
+        target = target[int(key) if key.isdigit() else key]
+    target[int(last) if last.isdigit() else last] = json.loads(value)
+    assert forged != game.state, "the example changes nothing"
+    game.before = game.state
+    game.post("/v1/moves", {"state": forged, "move": move_json(move)})
+
+
 @when(parsers.parse('I deal the code "{code}" again'))
 def deal_again(game: Game, code: str) -> None:
     game.noted = game.state
@@ -179,7 +199,9 @@ def deal_again(game: Game, code: str) -> None:
 
 @when(parsers.parse('I deal the code "{code}"'))
 def deal_code(game: Game, code: str) -> None:
-    game.post("/v1/games", {"code": code})
+    reply = game.post("/v1/games", {"code": code})
+    if reply.status == 201:
+        game.state = reply.body["state"]
 
 
 @when("I start a new game")
@@ -422,6 +444,12 @@ def same_cards_as_dealt(game: Game) -> None:
 @then(parsers.parse('the game\'s code is "{code}"'))
 def code(game: Game, code: str) -> None:
     assert game.state["code"] == code
+
+
+@then(parsers.parse('the cards dealt, the pyramid row by row, then the waste, then the stock from its top, are "{cards}"'))
+def dealt_sequence(game: Game, cards: str) -> None:
+    assert game.reply.status == 201, game.reply.body
+    assert game.pyramid_cards() + game.state["waste"] + game.state["stock"] == cards.split()
 
 
 @then("there are no legal moves")

@@ -197,3 +197,26 @@ Feature: Deshacer y código de partida / Annullamento e codice della partita
       | PY2-N-AAAAAAS  |
       | PY1-X-AAAAAAS  |
       | PY1-N-AAAAAA1  |
+
+  @codes @rule-code
+  Scenario Outline: A code deals the cards its specification gives: <code>
+    When I deal the code "<code>"
+    Then the cards dealt, the pyramid row by row, then the waste, then the stock from its top, are "<deck>"
+
+    Examples:
+      | code | deck |
+      | PY1-N-AAAAAAA | KC 8D TD 6H AD 9H 5H TS QC 4S KD 8H 4H JH 4D JC 6S 5C 8S 7H KH 3S 2H 2S 8C 9C TC 7S AH 4C 3C 5D AC 9D AS 6C 6D 3H 2C 2D 9S KS QH JS QD TH 7D QS 3D 5S 7C JD |
+      | PY1-N-ZZZZZZZ | 2S 4C 6D AD 5S AH 2H TD QS 8C AS 3S 6C 2C 2D 3D QD TS 9S 9C KS JS 7D 4H 7H 4S 7S JC JH JD AC 9H TH 5D TC 8D 6S KC 4D KH 3C 5H 6H KD 8H 5C 7C QC QH 8S 3H 9D |
+      | PY1-DST0-AAAAAAS | KH AS 8C 8D TC 3H 3S 4H AD 9H 8S 7H JC 7S QH 5S TS 5H 9C 6D JS 5C 6S KC QC KD AH 2H JH TH 8H 6C 3C 7D QD 2D 4C 9S 4D AC 3D QS 2S TD 6H 9D 2C 5D KS 7C 4S JD |
+      | PY1-CDST2-QWERTYU | 8D 6D 9S KD 7C 3S 3D 5S KH TS 3H JH 6C JD 9H 2D 4C AH KC TD 2S 5C JS 3C 4H TC 2H QH JC QC 7D 7S 8C 6S 2C 7H 9D AD AS 6H 8S AC 9C KS QS 4D 5D 4S TH 5H 8H QD |
+      | PY1-N-ZHMEDIRAFWRLDAFOVSIGBJJLWCJVLOUXWNPDRDURZIQHZZZZ | KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H AH KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D AD KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C AC |
+
+  @codes @rule-code
+  Scenario: An explicit deal's code is its full-layout code
+    Given the documents deal
+    Then the game's code is "PY1-N-LGFBVEIAREUFYOAGOYQHHXEDBLDNSHTXQTVLZPWKGFNXLOAA"
+
+  @codes @rule-code
+  Scenario: A pasted code is trimmed and read in any case
+    When I deal the code " py1-dst0-aaaaaas "
+    Then the game's code is "PY1-DST0-AAAAAAS"

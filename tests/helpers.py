@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from service.engine import DECK, Card, GameState, Layout, Move, Rules, play, status_of
+from service.engine import DECK, UNDO_LIMIT, Card, GameState, Layout, Move, Rules, play, status_of
 
 C = Card.parse
 
@@ -49,7 +49,9 @@ def position(
     **fields,
 ) -> GameState:
     """A state of ``layout`` where only the pyramid slots in ``keep`` are left, the stock and waste
-    hold the given cards and all else is in the foundation. The engine checks it as any input."""
+    hold the given cards and all else is in the foundation. The engine checks it as any input.
+    It is a position late in a game whose first actions the history no longer holds: more than
+    UNDO_LIMIT moves were played (unless ``moves`` says otherwise)."""
     game = GameState.new(layout=layout, rules=rules)
     pyramid = tuple(card if slot in keep else None for slot, card in enumerate(game.pyramid))
     in_play = {card for card in pyramid if card} | set(cards(stock)) | set(cards(waste))
@@ -59,7 +61,7 @@ def position(
         waste=cards(waste),
         foundation=foundation_order([card for card in DECK if card not in in_play]),
         score=10 * (28 - len([card for card in pyramid if card])),
-        **fields,
+        **{"moves": UNDO_LIMIT + 1, **fields},
     )
     state = state.evolve(status=status_of(state))
     state.check()

@@ -149,3 +149,17 @@ def test_every_rejection_has_a_message_in_each_language():
     error = rejected(lambda d: d.update(score=40))
     assert error.message("es") == "La puntuación debe ser 30: 10 puntos por cada carta retirada de la pirámide"
     assert "30" in error.message("it") and "30" in error.message("fr") and "30" in str(error)
+
+
+def test_a_game_of_at_most_100_moves_keeps_its_whole_history():
+    """Its history was never cut, so it must lead back to the deal: an action left out is refused;
+    past 100 moves the first actions may be forgotten, and the same history is accepted."""
+
+    def drop_first(data):
+        data["history"] = data["history"][1:]
+
+    assert rejected(drop_first).detail == "history_incomplete"
+    data = copy.deepcopy(PLAYED.to_json())
+    drop_first(data)
+    data["moves"] = 101
+    assert GameState.from_json(data).history == PLAYED.history[1:]

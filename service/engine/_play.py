@@ -412,6 +412,13 @@ def check_history(state: GameState) -> None:
                 raise IllegalMoveError("history")
         except IllegalMoveError:
             raise InvalidStateError("history", field="state.history", entry=str(action)) from None
+    if state.moves <= UNDO_LIMIT:
+        # «Deshacer las 100 últimas acciones»: a game of at most 100 moves remembers all of them,
+        # so taking them all back leads to the deal itself.
+        layout = state.layout
+        taken_back = (tuple(board.pyramid), tuple(board.waste), tuple(board.stock), board.foundation, board.recycles)
+        if taken_back != (layout.pyramid, layout.waste, layout.stock, [], 0):
+            raise InvalidStateError("history_incomplete", field="state.history")
 
 
 # -- Tap play --------------------------------------------------------------------------------------
