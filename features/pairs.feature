@@ -29,25 +29,25 @@ Feature: Las parejas que suman 13 / Le coppie che sommano 13
     And the move counter is 0
 
   @doc-000 @doc-002 @sentence-23 @sentence-24 @rule-pairs @rule-values
-  Scenario Outline: The six pairs, <pair>, by a pair move and by taps
+  Scenario Outline: The six pairs: <pair>, <how>
     Given the easy deal
     When I play "<moves>"
     Then the last move removed "<pair>" for 20 points
 
     Examples:
-      | pair  | moves                                       |
-      | AC QC | KC AC+QC                                    |
-      | AC QC | KC tap:QC tap:AC                            |
-      | 2C JC | KC 2C+JC                                    |
-      | 2C JC | KC tap:2C tap:JC                            |
-      | 3C TC | KC 3C+TC                                    |
-      | 3C TC | KC tap:TC tap:3C                            |
-      | 4C 9C | KC AC+QC 2C+JC 3C+TC 4C+9C                  |
-      | 4C 9C | KC AC+QC 2C+JC 3C+TC tap:9C tap:4C          |
-      | 5C 8C | KC AC+QC 2C+JC 3C+TC 5C+8C                  |
-      | 5C 8C | KC AC+QC 2C+JC 3C+TC tap:5C tap:8C          |
-      | 6C 7C | KC AC+QC 2C+JC 3C+TC 6C+7C                  |
-      | 6C 7C | KC AC+QC 2C+JC 3C+TC tap:7C tap:6C          |
+      | pair  | how            | moves                              |
+      | AC QC | by a pair move | KC AC+QC                           |
+      | AC QC | by taps        | KC tap:QC tap:AC                   |
+      | 2C JC | by a pair move | KC 2C+JC                           |
+      | 2C JC | by taps        | KC tap:2C tap:JC                   |
+      | 3C TC | by a pair move | KC 3C+TC                           |
+      | 3C TC | by taps        | KC tap:TC tap:3C                   |
+      | 4C 9C | by a pair move | KC AC+QC 2C+JC 3C+TC 4C+9C         |
+      | 4C 9C | by taps        | KC AC+QC 2C+JC 3C+TC tap:9C tap:4C |
+      | 5C 8C | by a pair move | KC AC+QC 2C+JC 3C+TC 5C+8C         |
+      | 5C 8C | by taps        | KC AC+QC 2C+JC 3C+TC tap:5C tap:8C |
+      | 6C 7C | by a pair move | KC AC+QC 2C+JC 3C+TC 6C+7C         |
+      | 6C 7C | by taps        | KC AC+QC 2C+JC 3C+TC tap:7C tap:6C |
 
   @doc-000 @doc-002 @sentence-23 @rule-values
   Scenario Outline: Cards not summing 13 are not a pair: <pair>
@@ -82,17 +82,17 @@ Feature: Las parejas que suman 13 / Le coppie che sommano 13
       | TC    | AC     |
 
   @doc-000 @doc-002 @sentence-25 @rule-suit
-  Scenario Outline: The suit does not matter: <pair>
+  Scenario Outline: The suit does not matter: <pair>, <how>
     Given the easy deal
     When I play "KC AC+QC 2C+JC 3C+TC 4C+9C 5C+8C 6C+7C <moves>"
     Then the last move removed "<pair>" for <points> points
 
     Examples:
-      | pair  | moves         | points |
-      | AH QD | AH+QD         | 10     |
-      | AH QD | tap:QD tap:AH | 10     |
-      | AD QD | AD+QD         | 20     |
-      | 2D JD | tap:JD tap:2D | 20     |
+      | pair  | how            | moves         | points |
+      | AH QD | by a pair move | AH+QD         | 10     |
+      | AH QD | by taps        | tap:QD tap:AH | 10     |
+      | AD QD | by a pair move | AD+QD         | 20     |
+      | 2D JD | by taps        | tap:JD tap:2D | 20     |
 
   @doc-000 @doc-002 @sentence-25 @rule-suit
   Scenario: The suit does not matter: the waste's ace of hearts pairs with the queen of clubs

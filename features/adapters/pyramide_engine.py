@@ -1,0 +1,69 @@
+"""An adapter for the kit's subprocess driver around Pyramide's engine, with no HTTP at all: the
+example a team copies to put its own engine under the kit (``docs/conformance.md`` § Drivers).
+
+    pyramide-conformance --driver-command "python -m features.adapters.pyramide_engine"
+
+It reads one JSON request per line on standard input and answers one JSON line on standard
+output: ``hello``, ``new_game``, ``play``, ``probe`` (play without keeping the result) and
+``observe``. It keeps the game in play itself, as a stateful engine would.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from service.engine import GameState, Layout, Move, PyramideError, Rules, play
+from service.locales import translate
+
+
+def observation(state: GameState) -> dict[str, Any]:
+    data = state.to_json()
+    keys = ("pyramid", "stock", "waste", "score", "moves", "selected", "status", "code")
+    return {**{key: data[key] for key in keys}, "opaque": data}
+
+
+class Adapter:
+    def __init__(self) -> None:
+        self.game: GameState | None = None
+
+    def hello(self, request: dict) -> dict:
+        return {"name": "pyramide-engine", "capabilities": ["codes"], "languages": ["en", "es", "it", "fr"]}
+
+    def new_game(self, request: dict) -> dict:
+        rules = Rules.from_json(request["rules"]) if request.get("rules") is not None else None
+        layout = Layout.from_json(request["layout"]) if request.get("layout") is not None else None
+        self.game = GameState.new(request.get("code"), rules=rules, layout=layout, error_help=request.get("error_help", True))
+        return {"ok": True, "state": observation(self.game)}
+
+    def play(self, request: dict, keep: bool = True) -> dict:
+        turn = play(self.game, Move.from_text(request["move"]))
+        if keep:
+            self.game = turn.state
+        language = request.get("language") or "en"
+        feedback = None if turn.feedback is None else {"code": turn.feedback, "message": translate(language, turn.feedback)}
+        events = [event.to_json() for event in turn.events]
+        return {"ok": True, "state": observation(turn.state), "events": events, "feedback": feedback}
+
+    def probe(self, request: dict) -> dict:
+        return self.play(request, keep=False)
+
+    def observe(self, request: dict) -> dict:
+        return {"state": None if self.game is None else observation(self.game)}
+
+    def answer(self, request: dict) -> dict:
+        try:
+            return getattr(self, request["cmd"])(request)
+        except PyramideError as error:
+            return {"ok": False, "refused": error.code, "message": error.message(request.get("language") or "en")}
+
+
+def main() -> None:
+    adapter = Adapter()
+    for line in sys.stdin:
+        print(json.dumps(adapter.answer(json.loads(line))), flush=True)
+
+
+if __name__ == "__main__":
+    main()

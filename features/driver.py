@@ -1,0 +1,233 @@
+"""The one seam between the kit and an implementation: a **driver**.
+
+The kit asks an implementation three things only (``docs/conformance.md`` § Drivers):
+
+- ``new_game(layout=…, rules=…, error_help=…, code=…)``: deal a game (an explicit layout, a deal
+  code, or at random under some rules);
+- ``play(move)``: play one move or tap, written in the kit's text form (``TC+3S``, ``KD``, ``draw``,
+  ``recycle``, ``undo``, ``tap:7S``, ``tap:stock``);
+- ``observe()``: the game as the implementation sees it now;
+- ``probe(move)``: what a move would do, without playing it (to find the free cards by tapping).
+
+Each answer is an :class:`Outcome`; the game is an *observation*, a dict of what the rules make
+observable and nothing of an implementation's own encoding::
+
+    {"pyramid": [["JD"], ["6C", "7H"], …, ["7C", null, …]],   # 7 rows, null where removed
+     "stock": ["AC", …],                                        # top first: the next card drawn
+     "waste": ["7D"],                                           # top last: the card in play
+     "score": 0, "moves": 0, "selected": null,                  # the card a first tap selected
+     "status": "playing",                                       # playing | won | blocked
+     "code": "PY1-…"}                                           # the deal code (capability "codes")
+
+An observation may also carry ``"opaque"``: anything more the implementation returns (Pyramide's
+whole state, history included). The kit only compares it for equality, to check that a move
+which must change nothing changes nothing.
+
+Two drivers ship with the kit: :class:`HttpDriver` for Pyramide's HTTP API (any server speaking
+it, or Pyramide's own app in-process), and :class:`SubprocessDriver`, which speaks JSON lines to
+a command of your own, so that an engine with no HTTP at all needs only a small adapter
+(``features/adapters/pyramide_engine.py`` is one, wrapping Pyramide's engine).
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+import subprocess
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from .client import Reply
+
+#: What a driver may support beyond the rules themselves; scenarios that need more are skipped.
+CAPABILITIES = {
+    "api": "Pyramide's HTTP API contract: problem codes of moves the app has no button for, legal "
+    "moves, descriptions, forged states, Content-Language",
+    "codes": "Pyramide's deal codes (PY1-…): dealing from a code, the code of a game",
+    "solver": "POST /v1/solve and POST /v1/hint",
+}
+LANGUAGES = ("en", "es", "it", "fr")
+
+
+@dataclass
+class Outcome:
+    """What one request did: accepted (``state`` is the game after it) or refused (``refused`` is
+    the machine code, ``message`` the text shown)."""
+
+    accepted: bool
+    state: dict[str, Any] | None = None
+    refused: str | None = None
+    message: str | None = None
+    events: list[dict[str, Any]] = field(default_factory=list)
+    feedback: dict[str, Any] | None = None
+    #: the transport's own details (HTTP status, headers, body) for the @api checks
+    reply: Reply | None = None
+
+
+class Driver(Protocol):
+    capabilities: frozenset[str]
+    languages: tuple[str, ...]
+
+    def new_game(
+        self,
+        *,
+        layout: dict | None = None,
+        rules: dict | None = None,
+        error_help: bool = True,
+        code: str | None = None,
+        language: str | None = None,
+    ) -> Outcome: ...
+
+    def play(self, move: str, language: str | None = None) -> Outcome: ...
+
+    def probe(self, move: str, language: str | None = None) -> Outcome:
+        """What ``move`` would do now, without playing it (the game stays as it is)."""
+        ...
+
+    def observe(self) -> dict[str, Any] | None: ...
+
+
+class DriverUnavailable(Exception):
+    """The implementation cannot be reached at all (a wrong --base-url, a command that fails)."""
+
+
+# -- Pyramide's HTTP API ----------------------------------------------------------------------------
+
+
+def move_json(text: str) -> dict[str, Any]:
+    """The kit's text form of a move as Pyramide's API writes it."""
+    if text in ("draw", "recycle", "undo"):
+        return {"type": text}
+    if text == "tap:stock":
+        return {"type": "tap", "pile": "stock"}
+    if text.startswith("tap:"):
+        return {"type": "tap", "card": text[4:]}
+    if "+" in text:
+        first, second = text.split("+")
+        return {"type": "pair", "cards": [first, second]}
+    return {"type": "king", "card": text}
+
+
+def move_text(move: dict[str, Any]) -> str:
+    """The inverse of :func:`move_json`."""
+    if move["type"] == "pair":
+        return "+".join(move["cards"])
+    if move["type"] == "king":
+        return move["card"]
+    if move["type"] == "tap":
+        return "tap:" + move.get("card", "stock")
+    return move["type"]
+
+
+def observation(state: dict[str, Any]) -> dict[str, Any]:
+    """What the rules make observable in a state of Pyramide's API, and the state itself."""
+    keys = ("pyramid", "stock", "waste", "score", "moves", "selected", "status", "code")
+    return {**{key: state[key] for key in keys}, "opaque": state}
+
+
+class HttpDriver:
+    """Pyramide's HTTP API (``docs/api.md``), through ``client`` (HTTP or in-process). The API is
+    stateless: the driver keeps the last state returned and sends it with the next move."""
+
+    capabilities = frozenset(CAPABILITIES)
+    languages = LANGUAGES
+
+    def __init__(self, client) -> None:
+        self.client = client
+        self.state: dict[str, Any] | None = None
+
+    def request(self, method: str, path: str, body: Any = None, language: str | None = None) -> Reply:
+        return self.client.request(method, path, body, language)
+
+    def _outcome(self, reply: Reply, accepted_status: int, keep: bool = True) -> Outcome:
+        body = reply.body if isinstance(reply.body, dict) else {}
+        if reply.status == accepted_status and "state" in body:
+            if keep:
+                self.state = body["state"]
+            state = observation(body["state"])
+            return Outcome(True, state, events=body.get("events", []), feedback=body.get("feedback"), reply=reply)
+        return Outcome(False, refused=body.get("code", f"http_{reply.status}"), message=body.get("detail"), reply=reply)
+
+    def new_game(self, *, layout=None, rules=None, error_help=True, code=None, language=None) -> Outcome:
+        body: dict[str, Any] = {}
+        if code is not None:
+            body["code"] = code
+        if layout is not None:
+            body["layout"] = layout
+        if rules is not None:
+            body["rules"] = rules
+        if not error_help:
+            body["error_help"] = False
+        return self._outcome(self.request("POST", "/v1/games", body, language), 201)
+
+    def play(self, move: str, language: str | None = None) -> Outcome:
+        return self.send(self.state, move, language)
+
+    def probe(self, move: str, language: str | None = None) -> Outcome:
+        """What ``move`` would do, the game left as it is."""
+        return self.send(self.state, move, language, keep=False)
+
+    def send(self, state: dict[str, Any] | None, move: str, language: str | None = None, keep: bool = True) -> Outcome:
+        """Play ``move`` from ``state`` (the kit's forged states go through here)."""
+        reply = self.request("POST", "/v1/moves", {"state": state, "move": move_json(move)}, language)
+        return self._outcome(reply, 200, keep)
+
+    def observe(self) -> dict[str, Any] | None:
+        return None if self.state is None else observation(self.state)
+
+
+# -- JSON lines over a subprocess -------------------------------------------------------------------
+
+
+class SubprocessDriver:
+    """An implementation behind a command that reads one JSON request per line on its standard
+    input and writes one JSON answer per line on its standard output (``docs/conformance.md``
+    § The subprocess protocol). The process is started once and asked ``hello`` first."""
+
+    def __init__(self, command: str) -> None:
+        try:
+            self.process = subprocess.Popen(
+                shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+            )
+        except OSError as error:
+            raise DriverUnavailable(f"cannot start {command!r}: {error}") from None
+        hello = self._ask({"cmd": "hello"})
+        self.capabilities = frozenset(hello.get("capabilities", ()))
+        self.languages = tuple(hello.get("languages", ("en",)))
+
+    def _ask(self, request: dict[str, Any]) -> dict[str, Any]:
+        try:
+            self.process.stdin.write(json.dumps(request) + "\n")  # type: ignore[union-attr]
+            self.process.stdin.flush()  # type: ignore[union-attr]
+            line = self.process.stdout.readline()  # type: ignore[union-attr]
+        except (BrokenPipeError, OSError):
+            line = ""
+        if not line:
+            raise DriverUnavailable(f"the adapter stopped answering (asked {request['cmd']!r})")
+        return json.loads(line)
+
+    def _outcome(self, answer: dict[str, Any]) -> Outcome:
+        if answer.get("ok"):
+            return Outcome(True, answer["state"], events=answer.get("events", []), feedback=answer.get("feedback"))
+        return Outcome(False, refused=answer.get("refused"), message=answer.get("message"))
+
+    def new_game(self, *, layout=None, rules=None, error_help=True, code=None, language=None) -> Outcome:
+        request = {"cmd": "new_game", "layout": layout, "rules": rules, "error_help": error_help, "code": code}
+        return self._outcome(self._ask({**request, "language": language}))
+
+    def play(self, move: str, language: str | None = None) -> Outcome:
+        return self._outcome(self._ask({"cmd": "play", "move": move, "language": language}))
+
+    def probe(self, move: str, language: str | None = None) -> Outcome:
+        return self._outcome(self._ask({"cmd": "probe", "move": move, "language": language}))
+
+    def observe(self) -> dict[str, Any] | None:
+        return self._ask({"cmd": "observe"}).get("state")
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            self.process.stdin.close()  # type: ignore[union-attr]
+            try:
+                self.process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self.process.kill()

@@ -1,0 +1,817 @@
+#!/usr/bin/env node
+// Pyramide conformance vectors, run in JavaScript (Node 20+, standard library only).
+//
+// Runs every vector of features/vectors.json (the kit's scenarios as data, written by
+// `python -m features.vectors`) against any server speaking Pyramide's HTTP API (docs/api.md),
+// with the semantics of the Python kit's `Game` (features/ops.py) and `HttpDriver`
+// (features/driver.py). One node:test test per vector, named by its id.
+//
+// Two invocations work on Node 20:
+//
+//   node features/js/runner.mjs --base-url http://127.0.0.1:8000 [--vectors PATH] [--grep TEXT]
+//        [--tags doc-000,rule-pairs] [--without api,codes,solver] [--timeout 30]
+//
+//   PYRAMIDE_BASE_URL=http://127.0.0.1:8000 node --test features/js/runner.mjs
+//
+// Node 20's `node --test FILE -- ARGS` does NOT hand ARGS to the file (it takes every argument as
+// one more test file: "Could not find '--'"), so under `node --test` the options come from the
+// environment: PYRAMIDE_BASE_URL, PYRAMIDE_VECTORS, PYRAMIDE_GREP, PYRAMIDE_TAGS,
+// PYRAMIDE_WITHOUT, PYRAMIDE_TIMEOUT (a command-line option wins over its variable). node's own
+// `--test-name-pattern` also selects vectors by id there.
+//
+// Filters: --grep TEXT runs only the vectors whose id contains TEXT (repeat it, or separate with
+// commas, for several); --tags T1,T2 runs only the vectors carrying at least one of these tags
+// (doc-000, doc-002, doc-003, pyramide-choice, rule-…, sentence-N, api, …) or belonging to one of
+// these features (pairs, scoring, …); both filters leave the other vectors out of the run and of
+// the counts (node's --test-name-pattern reports them as skipped instead); --without CAP1,CAP2
+// skips (reported as skipped) the vectors whose `requires` names one of these capabilities
+// (api, codes, solver) or whose `languages` names lang-XX, so that `--without api,codes,solver`
+// runs the documents' rules only.
+//
+// Exit status: 0 every selected vector passed; 1 some failed (node:test's own status);
+// 2 a usage error, an unreadable vectors file, no vector selected, or the server cannot be
+// reached at all (one line on stderr, within 5 seconds). Under `node --test` node reports an
+// exit 2 of the file as one failed test and exits 1 itself.
+//
+// At the end: a table of passed/total per source tag and per feature, after node:test's own
+// summary ("# pass N", "# fail N").
+
+import test from 'node:test';
+import assert from 'node:assert';
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const DEFAULT_VECTORS = path.resolve(HERE, '..', 'vectors.json');
+const FORMAT = 1;
+const PROBE_MS = 3000;
+
+// -- options ------------------------------------------------------------------------------------
+
+function usage(message) {
+  process.stderr.write(`pyramide-js: ${message}\n` +
+    'usage: node features/js/runner.mjs --base-url URL [--vectors PATH] [--grep TEXT] [--tags T,…] [--without api,codes,solver] [--timeout SECONDS]\n' +
+    '   or: PYRAMIDE_BASE_URL=URL node --test features/js/runner.mjs\n');
+  process.exit(2);
+}
+
+function options() {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: process.argv.slice(2),
+      strict: true,
+      allowPositionals: false,
+      options: {
+        'base-url': { type: 'string' },
+        vectors: { type: 'string' },
+        grep: { type: 'string', multiple: true },
+        tags: { type: 'string', multiple: true },
+        without: { type: 'string', multiple: true },
+        timeout: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }).values;
+  } catch (error) {
+    usage(error.message);
+  }
+  if (parsed.help) usage('runs the conformance vectors against a Pyramide HTTP API');
+  const env = process.env;
+  const list = (values, variable) =>
+    (values ?? (env[variable] ? [env[variable]] : []))
+      .flatMap((value) => value.split(','))
+      .map((value) => value.trim())
+      .filter(Boolean);
+  const baseUrl = parsed['base-url'] ?? env.PYRAMIDE_BASE_URL;
+  if (!baseUrl) usage('no server given: pass --base-url URL (or set PYRAMIDE_BASE_URL)');
+  try {
+    new URL(baseUrl);
+  } catch {
+    usage(`not a URL: ${baseUrl}`);
+  }
+  const timeout = Number(parsed.timeout ?? env.PYRAMIDE_TIMEOUT ?? 30);
+  if (!(timeout > 0)) usage(`--timeout must be a positive number of seconds, not ${parsed.timeout ?? env.PYRAMIDE_TIMEOUT}`);
+  return {
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    vectors: parsed.vectors ?? env.PYRAMIDE_VECTORS ?? DEFAULT_VECTORS,
+    grep: list(parsed.grep, 'PYRAMIDE_GREP'),
+    tags: list(parsed.tags, 'PYRAMIDE_TAGS'),
+    without: list(parsed.without, 'PYRAMIDE_WITHOUT'),
+    timeoutMs: timeout * 1000,
+  };
+}
+
+// -- Python's equality and display ----------------------------------------------------------------
+
+/** `a == b` as Python compares the decoded JSON: lists, dicts, numbers (True == 1), strings, None. */
+function pyEqual(a, b) {
+  if (a === undefined) a = null;
+  if (b === undefined) b = null;
+  const scalar = (x) => typeof x === 'number' || typeof x === 'boolean';
+  if (scalar(a) && scalar(b)) return Number(a) === Number(b);
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => pyEqual(x, b[i]));
+  }
+  if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object') {
+    const keys = Object.keys(a);
+    if (keys.length !== Object.keys(b).length) return false;
+    return keys.every((key) => Object.hasOwn(b, key) && pyEqual(a[key], b[key]));
+  }
+  return a === b;
+}
+
+/** Where two values first differ ("opaque.score"), or null. */
+function firstDifference(a, b, where = '') {
+  if (pyEqual(a, b)) return null;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    for (let i = 0; i < Math.max(a.length, b.length); i++) {
+      if (i >= a.length || i >= b.length) return { where: `${where}[${i}]`, expected: a[i], got: b[i] };
+      const found = firstDifference(a[i], b[i], `${where}[${i}]`);
+      if (found) return found;
+    }
+  }
+  if (a && b && typeof a === 'object' && typeof b === 'object' && !Array.isArray(a) && !Array.isArray(b)) {
+    for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+      const sub = where ? `${where}.${key}` : key;
+      if (!Object.hasOwn(a, key) || !Object.hasOwn(b, key)) {
+        return { where: sub, expected: Object.hasOwn(a, key) ? a[key] : '(absent)', got: Object.hasOwn(b, key) ? b[key] : '(absent)' };
+      }
+      const found = firstDifference(a[key], b[key], sub);
+      if (found) return found;
+    }
+  }
+  return { where: where || '(the value)', expected: a, got: b };
+}
+
+/** json.dumps(value, ensure_ascii=False): Python's separators. */
+function pyDumps(value) {
+  if (value === undefined || value === null) return 'null';
+  if (Array.isArray(value)) return `[${value.map(pyDumps).join(', ')}]`;
+  if (typeof value === 'object') {
+    return `{${Object.entries(value).map(([key, item]) => `${JSON.stringify(key)}: ${pyDumps(item)}`).join(', ')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** repr() of a string or a list of strings, for the messages that Python builds with !r or {list}. */
+function pyRepr(value) {
+  if (value === null || value === undefined) return 'None';
+  if (value === true) return 'True';
+  if (value === false) return 'False';
+  if (Array.isArray(value)) return `[${value.map(pyRepr).join(', ')}]`;
+  if (typeof value === 'string') return value.includes("'") && !value.includes('"') ? `"${value}"` : `'${value.replaceAll("'", "\\'")}'`;
+  return String(value);
+}
+
+const LIMIT = 200;
+function show(value) {
+  const text = typeof value === 'string' ? value : pyDumps(value);
+  return text.length > LIMIT ? `${text.slice(0, LIMIT)}… (${text.length} chars)` : text;
+}
+
+class KitFailure extends Error {
+  constructor(what, expected, got) {
+    let message = `${what}: expected ${show(expected)}, got ${show(got)}`;
+    if (expected && got && typeof expected === 'object' && typeof got === 'object') {
+      const difference = firstDifference(expected, got);
+      if (difference) message += `\n    first difference at ${difference.where}: expected ${show(difference.expected)}, got ${show(difference.got)}`;
+    }
+    super(message);
+    this.name = 'KitFailure';
+    Object.assign(this, { what, expected, got });
+  }
+}
+
+function check(what, expected, got) {
+  if (!pyEqual(expected, got)) throw new KitFailure(what, expected, got);
+}
+
+/** dict[key]: a KeyError when the key is missing, as in Python. */
+function get(object, key, what) {
+  if (object === null || typeof object !== 'object' || !Object.hasOwn(object, key)) {
+    throw new Error(`${what ?? 'the value'} has no ${pyRepr(key)} (got ${show(object)})`);
+  }
+  return object[key];
+}
+
+const byCodePoint = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+const sorted = (items) => [...items].sort(byCodePoint);
+const truthy = (x) => !(x === null || x === undefined || x === false || x === 0 || x === '' ||
+  (Array.isArray(x) && x.length === 0) || (typeof x === 'object' && !Array.isArray(x) && x && Object.keys(x).length === 0));
+
+const RANKS = 'A23456789TJQK';
+const SUITS = 'CDHS';
+const ALL_CARDS = sorted([...RANKS].flatMap((rank) => [...SUITS].map((suit) => rank + suit)));
+
+// -- the HTTP driver (features/driver.py, features/client.py) ------------------------------------
+
+function moveJson(text) {
+  if (['draw', 'recycle', 'undo'].includes(text)) return { type: text };
+  if (text === 'tap:stock') return { type: 'tap', pile: 'stock' };
+  if (text.startsWith('tap:')) return { type: 'tap', card: text.slice(4) };
+  if (text.includes('+')) {
+    const [first, second] = text.split('+');
+    return { type: 'pair', cards: [first, second] };
+  }
+  return { type: 'king', card: text };
+}
+
+function moveText(move) {
+  const type = get(move, 'type', 'a move');
+  if (type === 'pair') return get(move, 'cards', 'a pair').join('+');
+  if (type === 'king') return get(move, 'card', 'a king move');
+  if (type === 'tap') return 'tap:' + (Object.hasOwn(move, 'card') ? move.card : 'stock');
+  return type;
+}
+
+const OBSERVED = ['pyramid', 'stock', 'waste', 'score', 'moves', 'selected', 'status', 'code'];
+
+/** What the rules make observable in a state of Pyramide's API, and the state itself. */
+function observation(state) {
+  const observed = {};
+  for (const key of OBSERVED) observed[key] = get(state, key, "the server's state");
+  observed.opaque = state;
+  return observed;
+}
+
+const clone = (value) => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
+
+class HttpDriver {
+  constructor(baseUrl, timeoutMs) {
+    this.baseUrl = baseUrl;
+    this.timeoutMs = timeoutMs;
+    this.state = null; // the last state the server returned: the game is stateless
+  }
+
+  async request(method, urlPath, body = null, language = null) {
+    const headers = { Accept: 'application/json' };
+    let data;
+    if (body !== null && body !== undefined) {
+      data = JSON.stringify(body);
+      headers['Content-Type'] = 'application/json';
+    }
+    if (language) headers['Accept-Language'] = language;
+    let response, raw;
+    try {
+      response = await fetch(this.baseUrl + urlPath, { method, headers, body: data, signal: AbortSignal.timeout(this.timeoutMs) });
+      raw = await response.text();
+    } catch (error) {
+      const cause = error.name === 'TimeoutError' ? `no answer within ${this.timeoutMs / 1000} s` : (error.cause?.message ?? error.message);
+      throw new Error(`${method} ${urlPath}: ${cause}`);
+    }
+    const lowered = {};
+    response.headers.forEach((value, key) => { lowered[key.toLowerCase()] = value; });
+    let parsed = raw;
+    if (raw && (lowered['content-type'] ?? '').includes('json')) {
+      try {
+        parsed = JSON.parse(raw);
+      } catch (error) {
+        throw new Error(`${method} ${urlPath}: ${response.status} with a body that is not JSON (${error.message}): ${show(raw)}`);
+      }
+    }
+    return {
+      status: response.status,
+      headers: lowered,
+      body: parsed,
+      contentType: (lowered['content-type'] ?? '').split(';')[0].trim(),
+    };
+  }
+
+  outcome(reply, acceptedStatus, keep = true) {
+    const body = reply.body && typeof reply.body === 'object' && !Array.isArray(reply.body) ? reply.body : {};
+    if (reply.status === acceptedStatus && Object.hasOwn(body, 'state')) {
+      const state = observation(body.state);
+      if (keep) this.state = body.state;
+      return {
+        accepted: true, state,
+        events: Object.hasOwn(body, 'events') ? body.events : [],
+        feedback: Object.hasOwn(body, 'feedback') ? body.feedback : null,
+        reply,
+      };
+    }
+    return {
+      accepted: false,
+      refused: Object.hasOwn(body, 'code') ? body.code : `http_${reply.status}`,
+      message: Object.hasOwn(body, 'detail') ? body.detail : null,
+      events: [], feedback: null, reply,
+    };
+  }
+
+  async newGame({ layout = null, rules = null, errorHelp = true, code = null, language = null } = {}) {
+    const body = {};
+    if (code !== null && code !== undefined) body.code = code;
+    if (layout !== null && layout !== undefined) body.layout = layout;
+    if (rules !== null && rules !== undefined) body.rules = rules;
+    if (!truthy(errorHelp)) body.error_help = false;
+    return this.outcome(await this.request('POST', '/v1/games', body, language), 201);
+  }
+
+  play(move, language = null) {
+    return this.send(this.state, move, language);
+  }
+
+  /** What `move` would do, the game left as it is. */
+  probe(move, language = null) {
+    return this.send(this.state, move, language, false);
+  }
+
+  async send(state, move, language = null, keep = true) {
+    const reply = await this.request('POST', '/v1/moves', { state, move: moveJson(move) }, language);
+    return this.outcome(reply, 200, keep);
+  }
+
+  observe() {
+    return this.state === null ? null : observation(this.state);
+  }
+}
+
+// -- the operations (features/ops.py, class Game) ------------------------------------------------
+
+/** Each op's parameters: required, then optional (with Python's defaults applied in the method). */
+const OPS = {
+  deal: [[], ['layout', 'rules', 'error_help', 'code']],
+  deal_try: [['code'], []],
+  language: [['language'], []],
+  note: [[], []],
+  new_game: [[], []],
+  deal_own_code: [[], []],
+  play: [['moves'], []],
+  try: [['move'], []],
+  forge: [['path', 'value', 'move'], []],
+  refused: [['code'], ['status']],
+  unchanged: [[], []],
+  playable: [['move'], []],
+  feedback: [['code'], []],
+  message: [['text'], []],
+  content_language: [['language'], []],
+  removed: [['cards', 'points'], []],
+  event: [['type', 'present'], []],
+  expect: [['field', 'value'], []],
+  recycled_in_order: [[], []],
+  free_cards: [['cards'], []],
+  as_noted: [[], []],
+  same_deal: [['as_of'], []],
+  code: [[], ['code']],
+  dealt_sequence: [['cards'], []],
+  legal_moves: [[], ['equal', 'include', 'exclude']],
+  describe: [['language', 'text'], []],
+  solve: [[], []],
+  solution: [['result', 'max_removable'], []],
+  play_line: [[], []],
+  follow_hints: [[], []],
+  no_pyramid_removal: [[], []],
+};
+
+class UnknownOp extends Error {}
+
+const canonical = (move) => (move.includes('+') ? sorted(move.split('+')).join('+') : move);
+
+class Game {
+  constructor(driver) {
+    this.driver = driver;
+    this.language = null;
+    this.last = null;
+    this.before = null; // the game before the last move tried
+    this.noted = null;
+    this.dealt = null; // the game as first dealt
+    this.solution = null;
+  }
+
+  // helpers
+  get state() {
+    const state = this.driver.observe();
+    if (state === null) throw new KitFailure('the game', 'a game in play', 'no game dealt');
+    return state;
+  }
+
+  pyramidCards(state = null) {
+    return get(state ?? this.state, 'pyramid', 'the game').flat().filter(truthy);
+  }
+
+  async deal(request) {
+    this.last = await this.driver.newGame({ ...request, language: this.language });
+    if (this.last.accepted && this.dealt === null) this.dealt = this.last.state;
+    return this.last;
+  }
+
+  async playOne(move) {
+    this.before = this.driver.observe();
+    this.last = await this.driver.play(move, this.language);
+    return this.last;
+  }
+
+  outcomeOf() {
+    if (this.last === null) throw new KitFailure('the last answer', 'an answer', 'no request made');
+    return this.last;
+  }
+
+  http() {
+    if (!(this.driver instanceof HttpDriver)) {
+      throw new KitFailure('this check', "Pyramide's HTTP API (capability api)", this.driver?.constructor?.name);
+    }
+    return this.driver;
+  }
+
+  // the one entry point
+  async run(op) {
+    const name = op?.op;
+    if (!Object.hasOwn(OPS, name)) throw new UnknownOp(`unknown op ${pyRepr(name)} (this runner knows: ${Object.keys(OPS).join(', ')})`);
+    const [required, optional] = OPS[name];
+    const args = Object.fromEntries(Object.entries(op).filter(([key]) => key !== 'op'));
+    const unknown = Object.keys(args).filter((key) => !required.includes(key) && !optional.includes(key));
+    const missing = required.filter((key) => !Object.hasOwn(args, key));
+    if (unknown.length || missing.length) {
+      throw new UnknownOp(`op ${pyRepr(name)} with ${unknown.length ? `unknown argument(s) ${unknown.join(', ')}` : ''}` +
+        `${unknown.length && missing.length ? ' and ' : ''}${missing.length ? `missing argument(s) ${missing.join(', ')}` : ''}`);
+    }
+    await this[`op_${name}`](args);
+  }
+
+  // setting up
+  async op_deal({ layout = null, rules = null, error_help = true, code = null } = {}) {
+    const outcome = await this.deal({ layout, rules, errorHelp: error_help, code });
+    if (!outcome.accepted) throw new KitFailure('dealing the game', 'a new game', `refused: ${outcome.refused} (${outcome.message})`);
+  }
+
+  async op_deal_try({ code }) {
+    this.before = this.driver.observe();
+    await this.deal({ code });
+  }
+
+  op_language({ language }) {
+    this.language = language;
+  }
+
+  op_note() {
+    this.noted = this.state;
+  }
+
+  async op_new_game() {
+    this.noted = this.state;
+    await this.op_deal();
+  }
+
+  async op_deal_own_code() {
+    this.noted = this.state;
+    await this.op_deal({ code: get(this.noted, 'code', 'the game') });
+  }
+
+  // playing
+  async op_play({ moves }) {
+    for (const move of moves) {
+      const outcome = await this.playOne(move);
+      if (!outcome.accepted) throw new KitFailure(`playing ${pyRepr(move)}`, 'the move accepted', `refused: ${outcome.refused} (${outcome.message})`);
+    }
+  }
+
+  async op_try({ move }) {
+    await this.playOne(move);
+  }
+
+  /** Send the game back with one field changed (Pyramide's API only). */
+  async op_forge({ path: fieldPath, value, move }) {
+    const driver = this.http();
+    if (driver.state === null) throw new KitFailure('the game to forge', 'a game in play', 'no game dealt');
+    const forged = clone(driver.state);
+    const keys = fieldPath.match(/[^.[\]]+/g) ?? [];
+    const index = (key) => (/^[0-9]+$/.test(key) ? Number(key) : key);
+    let target = forged;
+    for (const key of keys.slice(0, -1)) target = get(target, index(key), `the state at ${pyRepr(fieldPath)}`);
+    const last = index(keys.at(-1));
+    if (Array.isArray(target) && !(typeof last === 'number' && last < target.length)) {
+      throw new Error(`the state at ${pyRepr(fieldPath)}: list index out of range`);
+    }
+    target[last] = clone(value);
+    if (pyEqual(forged, driver.state)) throw new KitFailure('the forged state', 'a change', 'the same state');
+    this.before = driver.observe();
+    const state = driver.state;
+    this.last = await driver.send(forged, move, this.language);
+    if (this.last.accepted) return;
+    driver.state = state; // a refused state leaves the game as it was
+  }
+
+  // answers
+  op_refused({ code, status = null }) {
+    const outcome = this.outcomeOf();
+    check('the answer', `refused with ${code}`, outcome.accepted ? 'accepted' : `refused with ${outcome.refused}`);
+    // the driver is always Pyramide's HTTP API here, so the transport is always checked
+    const reply = outcome.reply;
+    check('the HTTP status', truthy(status) ? status : 422, reply.status);
+    check('the content type', 'application/problem+json', reply.contentType);
+    if (this.before !== null) check('the game after a refused move', this.before, this.driver.observe());
+  }
+
+  op_unchanged() {
+    const outcome = this.outcomeOf();
+    check('the answer', 'accepted', outcome.accepted ? 'accepted' : `refused: ${outcome.refused}`);
+    check('the game after a move that does nothing', this.before, outcome.state);
+    check('the events', [], outcome.events);
+  }
+
+  /** The move would be accepted now (probed: the game stays as it is). */
+  async op_playable({ move }) {
+    const outcome = await this.driver.probe(move, this.language);
+    check(`playing ${pyRepr(move)} now`, 'accepted', outcome.accepted ? 'accepted' : `refused: ${outcome.refused}`);
+  }
+
+  op_feedback({ code }) {
+    const outcome = this.outcomeOf();
+    check('the answer', 'accepted', outcome.accepted ? 'accepted' : `refused: ${outcome.refused}`);
+    check('the feedback', code, feedbackField(outcome.feedback, 'code'));
+  }
+
+  op_message({ text }) {
+    const outcome = this.outcomeOf();
+    const shown = outcome.accepted ? feedbackField(outcome.feedback, 'message') : outcome.message;
+    check('the message shown', text, shown);
+  }
+
+  op_content_language({ language }) {
+    const reply = this.outcomeOf().reply;
+    check('Content-Language', language, reply.headers['content-language'] ?? null);
+    check('Vary names Accept-Language', true, (reply.headers.vary ?? '').toLowerCase().includes('accept-language'));
+  }
+
+  op_removed({ cards, points }) {
+    const events = this.outcomeOf().events.filter((event) => get(event, 'type', 'an event') === 'removed');
+    check('the cards removed', [sorted(cards)], events.map((event) => sorted(get(event, 'cards', 'a removed event'))));
+    check('the points of the removal', points, get(events[0], 'points', 'the removed event'));
+  }
+
+  op_event({ type, present }) {
+    const types = this.outcomeOf().events.map((event) => get(event, 'type', 'an event'));
+    check(`an event ${pyRepr(type)} among ${pyRepr(types)}`, present, types.includes(type));
+  }
+
+  // the game
+  op_expect({ field, value }) {
+    const state = this.state;
+    const waste = () => get(state, 'waste', 'the game');
+    const computed = {
+      pyramid_left: () => this.pyramidCards(state).length,
+      stock_count: () => get(state, 'stock', 'the game').length,
+      waste_count: () => waste().length,
+      waste_top: () => (waste().length ? waste().at(-1) : null),
+      waste: () => [...waste()].reverse(),
+      waste_top_cards: () => [...waste()].reverse().slice(0, value.length),
+      rows: () => get(state, 'pyramid', 'the game').filter((row) => row.every((card) => card !== null)).map((row) => row.length),
+      all_cards: () => sorted([...this.pyramidCards(state), ...state.stock, ...state.waste, ...this.removedCards(state)]),
+    };
+    const got = Object.hasOwn(computed, field) ? computed[field]() : get(state, field, 'the game');
+    check(`the game's ${field}`, value, got);
+  }
+
+  removedCards(state) {
+    const inPlay = new Set([...this.pyramidCards(state), ...state.stock, ...state.waste]);
+    return ALL_CARDS.filter((card) => !inPlay.has(card));
+  }
+
+  op_recycled_in_order() {
+    const state = this.state;
+    if (this.before === null) throw new Error('recycled_in_order: no move was tried before');
+    check('the stock after recycling', this.before.waste, state.stock);
+    check('the waste after recycling', [], state.waste);
+  }
+
+  /** A card is free when a tap on it does not answer `card_blocked` (error help on). */
+  async op_free_cards({ cards }) {
+    const free = [];
+    for (const card of this.pyramidCards()) {
+      const outcome = await this.driver.probe(`tap:${card}`);
+      if (!outcome.accepted) throw new KitFailure(`tapping ${card}`, 'accepted', `refused: ${outcome.refused}`);
+      if (feedbackField(outcome.feedback, 'code') !== 'card_blocked') free.push(card);
+    }
+    check('the free pyramid cards', sorted(cards), sorted(free));
+  }
+
+  op_as_noted() {
+    const state = this.state;
+    if (this.noted === null) throw new Error('as_noted: nothing was noted');
+    for (const key of ['pyramid', 'stock', 'waste', 'score']) check(`the ${key} as noted`, this.noted[key], state[key]);
+  }
+
+  op_same_deal({ as_of }) {
+    const state = this.state;
+    const reference = as_of === 'noted' ? this.noted : this.dealt;
+    if (reference === null) throw new Error(`same_deal: no game ${as_of === 'noted' ? 'noted' : 'dealt'}`);
+    for (const key of ['pyramid', 'waste', 'stock']) check(`the ${key} dealt`, reference[key], state[key]);
+  }
+
+  op_code({ code = null } = {}) {
+    if (code === null && this.noted === null) throw new Error('code: nothing was noted');
+    check("the game's code", code !== null ? code : this.noted.code, this.state.code);
+  }
+
+  op_dealt_sequence({ cards }) {
+    const outcome = this.outcomeOf();
+    check('the deal', 'dealt', outcome.accepted ? 'dealt' : `refused: ${outcome.refused}`);
+    const state = this.state;
+    check('the cards dealt', cards, [...this.pyramidCards(state), ...state.waste, ...state.stock]);
+  }
+
+  // Pyramide's API: legal moves and descriptions
+  async legalMoves() {
+    const driver = this.http();
+    const reply = await driver.request('POST', '/v1/legal-moves', { state: driver.state });
+    check('POST /v1/legal-moves', 200, reply.status);
+    return sorted(get(reply.body, 'moves', 'the legal moves answer').map((move) => canonical(moveText(move))));
+  }
+
+  async op_legal_moves({ equal = null, include = null, exclude = null } = {}) {
+    const moves = await this.legalMoves();
+    if (equal !== null) check('the legal moves', sorted(equal.map(canonical)), moves);
+    if (include !== null) check(`${include} among the legal moves ${pyRepr(moves)}`, true, moves.includes(canonical(include)));
+    if (exclude !== null) check(`${exclude} among the legal moves ${pyRepr(moves)}`, false, moves.includes(canonical(exclude)));
+  }
+
+  async op_describe({ language, text }) {
+    const driver = this.http();
+    const reply = await driver.request('POST', '/v1/describe', { state: driver.state }, language);
+    check('POST /v1/describe', 200, reply.status);
+    check('Content-Language', language, reply.headers['content-language'] ?? null);
+    check(`the description in ${language}`, text, get(reply.body, 'description', 'the describe answer'));
+  }
+
+  // the solver
+  async op_solve() {
+    const driver = this.http();
+    const reply = await driver.request('POST', '/v1/solve', { state: driver.state }, this.language);
+    check('POST /v1/solve', 200, reply.status);
+    this.solution = reply.body;
+  }
+
+  op_solution({ result, max_removable }) {
+    if (this.solution === null) throw new Error('solution: nothing was solved');
+    const got = [get(this.solution, 'result', 'the solve answer'), get(this.solution, 'max_removable', 'the solve answer')];
+    check("the solver's verdict", [result, max_removable], got);
+  }
+
+  async op_play_line() {
+    if (this.solution === null) throw new Error('play_line: nothing was solved');
+    await this.op_play({ moves: get(this.solution, 'line', 'the solve answer').map(moveText) });
+  }
+
+  async op_follow_hints() {
+    const driver = this.http();
+    for (let i = 0; i < 1000; i++) {
+      const reply = await driver.request('POST', '/v1/hint', { state: driver.state }, this.language);
+      check('POST /v1/hint', 200, reply.status);
+      const move = get(reply.body, 'move', 'the hint answer');
+      if (move === null) return;
+      await this.op_play({ moves: [moveText(move)] });
+    }
+    throw new KitFailure('the hints', 'an end', 'more than 1000 hints');
+  }
+
+  async op_no_pyramid_removal() {
+    const inPyramid = new Set(this.pyramidCards());
+    for (const move of await this.legalMoves()) {
+      const cards = move.includes('+') ? move.split('+') : [move];
+      check(`the legal move ${move} leaves the pyramid`, [], sorted(new Set(cards.filter((card) => inPyramid.has(card)))));
+    }
+  }
+}
+
+/** (feedback or {}).get(key) */
+function feedbackField(feedback, key) {
+  if (!truthy(feedback)) return null;
+  return Object.hasOwn(feedback, key) ? feedback[key] : null;
+}
+
+// -- the run ----------------------------------------------------------------------------------------
+
+function loadVectors(file) {
+  let data;
+  try {
+    data = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    usage(`cannot read the vectors ${file}: ${error.message}`);
+  }
+  if (data?.format !== FORMAT) usage(`${file}: vectors of format ${data?.format}, this runner reads format ${FORMAT}`);
+  if (!Array.isArray(data.vectors)) usage(`${file}: no "vectors" list`);
+  for (const vector of data.vectors) {
+    for (const key of ['tags', 'sources', 'rows', 'requires', 'languages']) vector[key] ??= [];
+    if (typeof vector.id !== 'string' || !Array.isArray(vector.steps)) usage(`${file}: a vector without an id or steps: ${show(vector)}`);
+  }
+  return data;
+}
+
+/**
+ * null when the server answers as Pyramide's API does (GET /healthz, else GET /v1/rules, with a 2xx),
+ * else why not. Both probes share one PROBE_MS budget, so a dead address costs at most PROBE_MS.
+ */
+async function unreachableReason(baseUrl) {
+  const deadline = Date.now() + PROBE_MS;
+  const answers = [];
+  for (const probe of ['/healthz', '/v1/rules']) {
+    try {
+      const response = await fetch(baseUrl + probe, { headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(Math.max(1, deadline - Date.now())) });
+      await response.arrayBuffer();
+      if (response.ok) return null;
+      answers.push(`GET ${probe}: HTTP ${response.status}`);
+    } catch (error) {
+      const why = error.name === 'TimeoutError' ? `no answer within ${PROBE_MS / 1000} s` : (error.cause?.code ?? error.cause?.message ?? error.message);
+      return `GET ${probe}: ${why}`; // nothing answers at all: no use asking again
+    }
+  }
+  return `${answers.join(', ')}: not a Pyramide API there`;
+}
+
+function failureMessage(vector, sentences, index, op, error) {
+  const step = vector.steps[index];
+  const rules = vector.rows.length
+    ? vector.rows.map((row) => `  rule ${row} (000): «${sentences[String(row)]?.['000'] ?? '(sentence not in the file)'}»`)
+    : [`  rule: none cited (tags: ${vector.tags.join(', ')})`];
+  const ops = step.ops.length > 1 ? ` [op ${step.ops.indexOf(op) + 1}/${step.ops.length}: ${op.op}]` : '';
+  const what = error instanceof KitFailure ? error.message
+    : error instanceof UnknownOp ? `RUNNER CANNOT RUN THIS VECTOR: ${error.message}`
+    : `error: ${error.message}`;
+  return [
+    `${vector.id}: ${vector.scenario}`,
+    ...rules,
+    `  step ${index + 1}/${vector.steps.length}: ${step.step}${ops}`,
+    `  ${what}`,
+  ].join('\n');
+}
+
+/** An AssertionError whose message says it all: no stack of the runner, no actual/expected noise. */
+function conformanceFailure(message) {
+  const failure = new assert.AssertionError({ message });
+  for (const key of ['generatedMessage', 'actual', 'expected', 'operator']) delete failure[key];
+  failure.stack = `AssertionError: ${message}`;
+  return failure;
+}
+
+const settings = options();
+const data = loadVectors(settings.vectors);
+const known = new Set(Object.keys(data.capabilities ?? {}));
+for (const capability of settings.without) {
+  if (!known.has(capability) && !/^lang-[a-z]{2}$/.test(capability)) {
+    usage(`--without ${capability}: not a capability of the vectors (${[...known].join(', ')}) nor lang-XX`);
+  }
+}
+const selected = data.vectors.filter((vector) =>
+  (!settings.grep.length || settings.grep.some((text) => vector.id.includes(text))) &&
+  (!settings.tags.length || settings.tags.some((tag) => vector.tags.includes(tag) || vector.feature === tag)));
+if (!selected.length) usage(`no vector of ${settings.vectors} matches the filters`);
+
+const unreachable = await unreachableReason(settings.baseUrl);
+if (unreachable !== null) {
+  process.stderr.write(`pyramide-js: cannot reach ${settings.baseUrl} (${unreachable})\n`);
+  process.exit(2);
+}
+
+const results = new Map(); // id -> pass | fail | skip
+const started = Date.now();
+
+for (const vector of selected) {
+  const lacking = [
+    ...vector.requires.filter((capability) => settings.without.includes(capability)),
+    ...vector.languages.filter((language) => settings.without.includes(`lang-${language}`)).map((language) => `language ${language}`),
+  ];
+  const skip = lacking.length ? `needs ${lacking.join(', ')} (--without)` : false;
+  if (skip) results.set(vector.id, 'skip');
+  test(vector.id, { skip }, async () => {
+    results.set(vector.id, 'fail');
+    const game = new Game(new HttpDriver(settings.baseUrl, settings.timeoutMs));
+    for (const [index, step] of vector.steps.entries()) {
+      for (const op of step.ops) {
+        try {
+          await game.run(op);
+        } catch (error) {
+          throw conformanceFailure(failureMessage(vector, data.sentences ?? {}, index, op, error));
+        }
+      }
+    }
+    results.set(vector.id, 'pass');
+  });
+}
+
+process.on('exit', () => {
+  const groups = new Map();
+  const count = (group, result) => {
+    const entry = groups.get(group) ?? { passed: 0, failed: 0, skipped: 0, run: 0 };
+    if (result === 'pass') entry.passed += 1;
+    else if (result === 'skip') entry.skipped += 1;
+    else entry.failed += 1; // a failure, or a test that started and never finished
+    if (result !== 'skip') entry.run += 1;
+    groups.set(group, entry);
+  };
+  for (const vector of selected) {
+    const result = results.get(vector.id) ?? 'skip';
+    count('all', result);
+    for (const source of vector.sources.length ? vector.sources : ['(no source tag)']) count(source, result);
+  }
+  for (const vector of selected) count(`feature ${vector.feature}`, results.get(vector.id) ?? 'skip');
+  const table = {};
+  for (const [group, entry] of groups) {
+    table[group] = { passed: `${entry.passed}/${entry.run}`, failed: entry.failed, skipped: entry.skipped };
+  }
+  const all = groups.get('all');
+  console.log(`\nPyramide conformance vectors (${path.relative(process.cwd(), settings.vectors) || settings.vectors}) against ${settings.baseUrl}: ` +
+    `${all.passed}/${all.run} passed, ${all.failed} failed, ${all.skipped} skipped, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  for (const [group, entry] of groups) if (!group.startsWith('feature ')) console.log(`${group}: ${entry.passed}/${entry.run}`);
+  console.table(table);
+});

@@ -1,0 +1,294 @@
+"""The kit's operations: what each Gherkin step asks of an implementation, as data.
+
+Every step of a scenario is one operation, a small JSON object (``{"op": "expect", "field":
+"score", "value": 30}``). The Python kit runs them here through a :mod:`driver`; the conformance
+vectors (``features/vectors.json``) are the same operations written out, and the JavaScript
+runner (``features/js/runner.mjs``) runs those. ``docs/conformance.md`` § Vectors lists them all.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from .driver import HttpDriver, Outcome, move_text
+
+RANKS, SUITS = "A23456789TJQK", "CDHS"
+ALL_CARDS = sorted(rank + suit for rank in RANKS for suit in SUITS)
+
+
+class KitFailure(AssertionError):
+    """A check that failed: what was checked, what the rules expect and what came back."""
+
+    def __init__(self, what: str, expected: Any, got: Any) -> None:
+        self.what, self.expected, self.got = what, expected, got
+        super().__init__(f"{what}: expected {_show(expected)}, got {_show(got)}")
+
+
+def _show(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else value
+
+
+def check(what: str, expected: Any, got: Any) -> None:
+    if expected != got:
+        raise KitFailure(what, expected, got)
+
+
+class Game:
+    """One scenario's game, driven through ``driver``."""
+
+    def __init__(self, driver) -> None:
+        self.driver = driver
+        self.language: str | None = None
+        self.last: Outcome | None = None
+        self.before: dict[str, Any] | None = None  # the game before the last move tried
+        self.noted: dict[str, Any] | None = None
+        self.dealt: dict[str, Any] | None = None  # the game as first dealt
+        self.solution: dict[str, Any] | None = None
+
+    # -- helpers ------------------------------------------------------------------------------
+    @property
+    def state(self) -> dict[str, Any]:
+        state = self.driver.observe()
+        if state is None:
+            raise KitFailure("the game", "a game in play", "no game dealt")
+        return state
+
+    def pyramid_cards(self, state: dict[str, Any] | None = None) -> list[str]:
+        return [card for row in (state or self.state)["pyramid"] for card in row if card]
+
+    def _deal(self, **request: Any) -> Outcome:
+        self.last = self.driver.new_game(**request, language=self.language)
+        if self.last.accepted and self.dealt is None:
+            self.dealt = self.last.state
+        return self.last
+
+    def _play(self, move: str) -> Outcome:
+        self.before = self.driver.observe()
+        self.last = self.driver.play(move, self.language)
+        return self.last
+
+    def _outcome(self) -> Outcome:
+        if self.last is None:
+            raise KitFailure("the last answer", "an answer", "no request made")
+        return self.last
+
+    def _http(self) -> HttpDriver:
+        if not isinstance(self.driver, HttpDriver):
+            raise KitFailure("this check", "Pyramide's HTTP API (capability api)", type(self.driver).__name__)
+        return self.driver
+
+    # -- the one entry point ------------------------------------------------------------------
+    def run(self, op: dict[str, Any]) -> None:
+        getattr(self, "op_" + op["op"])(**{key: value for key, value in op.items() if key != "op"})
+
+    # -- setting up ---------------------------------------------------------------------------
+    def op_deal(self, layout=None, rules=None, error_help=True, code=None) -> None:
+        outcome = self._deal(layout=layout, rules=rules, error_help=error_help, code=code)
+        if not outcome.accepted:
+            raise KitFailure("dealing the game", "a new game", f"refused: {outcome.refused} ({outcome.message})")
+
+    def op_deal_try(self, code: str) -> None:
+        self.before = self.driver.observe()
+        self._deal(code=code)
+
+    def op_language(self, language: str) -> None:
+        self.language = language
+
+    def op_note(self) -> None:
+        self.noted = self.state
+
+    def op_new_game(self) -> None:
+        self.noted = self.state
+        self.op_deal()
+
+    def op_deal_own_code(self) -> None:
+        self.noted = self.state
+        self.op_deal(code=self.noted["code"])
+
+    # -- playing ------------------------------------------------------------------------------
+    def op_play(self, moves: list[str]) -> None:
+        for move in moves:
+            outcome = self._play(move)
+            if not outcome.accepted:
+                raise KitFailure(f"playing {move!r}", "the move accepted", f"refused: {outcome.refused} ({outcome.message})")
+
+    def op_try(self, move: str) -> None:
+        self._play(move)
+
+    def op_forge(self, path: str, value: Any, move: str) -> None:
+        """Send the game back with one field changed (Pyramide's API only)."""
+        driver = self._http()
+        forged = json.loads(json.dumps(driver.state))
+        *parents, last = re.findall(r"[^.\[\]]+", path)
+        target = forged
+        for key in parents:
+            target = target[int(key) if key.isdigit() else key]
+        target[int(last) if last.isdigit() else last] = value
+        if forged == driver.state:
+            raise KitFailure("the forged state", "a change", "the same state")
+        self.before = driver.observe()
+        state = driver.state
+        self.last = driver.send(forged, move, self.language)
+        if self.last.accepted:
+            return
+        driver.state = state  # a refused state leaves the game as it was
+
+    # -- answers ------------------------------------------------------------------------------
+    def op_refused(self, code: str, status: int | None = None) -> None:
+        outcome = self._outcome()
+        check("the answer", f"refused with {code}", f"refused with {outcome.refused}" if not outcome.accepted else "accepted")
+        if isinstance(self.driver, HttpDriver):
+            reply = outcome.reply
+            check("the HTTP status", status or 422, reply.status)
+            check("the content type", "application/problem+json", reply.content_type)
+        if self.before is not None:
+            check("the game after a refused move", self.before, self.driver.observe())
+
+    def op_unchanged(self) -> None:
+        outcome = self._outcome()
+        check("the answer", "accepted", "accepted" if outcome.accepted else f"refused: {outcome.refused}")
+        check("the game after a move that does nothing", self.before, outcome.state)
+        check("the events", [], outcome.events)
+
+    def op_playable(self, move: str) -> None:
+        """The move would be accepted now (probed: the game stays as it is)."""
+        outcome = self.driver.probe(move, self.language)
+        check(f"playing {move!r} now", "accepted", "accepted" if outcome.accepted else f"refused: {outcome.refused}")
+
+    def op_feedback(self, code: str | None) -> None:
+        outcome = self._outcome()
+        check("the answer", "accepted", "accepted" if outcome.accepted else f"refused: {outcome.refused}")
+        check("the feedback", code, (outcome.feedback or {}).get("code"))
+
+    def op_message(self, text: str) -> None:
+        outcome = self._outcome()
+        shown = (outcome.feedback or {}).get("message") if outcome.accepted else outcome.message
+        check("the message shown", text, shown)
+
+    def op_content_language(self, language: str) -> None:
+        reply = self._outcome().reply
+        check("Content-Language", language, reply.headers.get("content-language"))
+        check("Vary names Accept-Language", True, "accept-language" in reply.headers.get("vary", "").lower())
+
+    def op_removed(self, cards: list[str], points: int) -> None:
+        events = [event for event in self._outcome().events if event["type"] == "removed"]
+        check("the cards removed", [sorted(cards)], [sorted(event["cards"]) for event in events])
+        check("the points of the removal", points, events[0]["points"])
+
+    def op_event(self, type: str, present: bool) -> None:
+        types = [event["type"] for event in self._outcome().events]
+        check(f"an event {type!r} among {types}", present, type in types)
+
+    # -- the game -----------------------------------------------------------------------------
+    def op_expect(self, field: str, value: Any) -> None:
+        state = self.state
+        got = {
+            "pyramid_left": lambda: len(self.pyramid_cards(state)),
+            "stock_count": lambda: len(state["stock"]),
+            "waste_count": lambda: len(state["waste"]),
+            "waste_top": lambda: state["waste"][-1] if state["waste"] else None,
+            "waste": lambda: state["waste"][::-1],
+            "waste_top_cards": lambda: state["waste"][::-1][: len(value)],
+            "rows": lambda: [len(row) for row in state["pyramid"] if all(card is not None for card in row)],
+            "all_cards": lambda: sorted(self.pyramid_cards(state) + state["stock"] + state["waste"] + self._removed(state)),
+        }.get(field, lambda: state[field])()
+        check(f"the game's {field}", value, got)
+
+    def _removed(self, state: dict[str, Any]) -> list[str]:
+        in_play = set(self.pyramid_cards(state)) | set(state["stock"]) | set(state["waste"])
+        return [card for card in ALL_CARDS if card not in in_play]
+
+    def op_recycled_in_order(self) -> None:
+        state = self.state
+        check("the stock after recycling", self.before["waste"], state["stock"])
+        check("the waste after recycling", [], state["waste"])
+
+    def op_free_cards(self, cards: list[str]) -> None:
+        """A card is free when a tap on it does not answer ``card_blocked`` (error help on)."""
+        free = []
+        for card in self.pyramid_cards():
+            outcome = self.driver.probe(f"tap:{card}")
+            if not outcome.accepted:
+                raise KitFailure(f"tapping {card}", "accepted", f"refused: {outcome.refused}")
+            if (outcome.feedback or {}).get("code") != "card_blocked":
+                free.append(card)
+        check("the free pyramid cards", sorted(cards), sorted(free))
+
+    def op_as_noted(self) -> None:
+        state = self.state
+        for key in ("pyramid", "stock", "waste", "score"):
+            check(f"the {key} as noted", self.noted[key], state[key])
+
+    def op_same_deal(self, as_of: str) -> None:
+        state, reference = self.state, self.noted if as_of == "noted" else self.dealt
+        for key in ("pyramid", "waste", "stock"):
+            check(f"the {key} dealt", reference[key], state[key])
+
+    def op_code(self, code: str | None = None) -> None:
+        check("the game's code", code if code is not None else self.noted["code"], self.state["code"])
+
+    def op_dealt_sequence(self, cards: list[str]) -> None:
+        outcome = self._outcome()
+        check("the deal", "dealt", "dealt" if outcome.accepted else f"refused: {outcome.refused}")
+        state = self.state
+        check("the cards dealt", cards, self.pyramid_cards(state) + state["waste"] + state["stock"])
+
+    # -- Pyramide's API: legal moves and descriptions ------------------------------------------
+    def _legal_moves(self) -> list[str]:
+        driver = self._http()
+        reply = driver.request("POST", "/v1/legal-moves", {"state": driver.state})
+        check("POST /v1/legal-moves", 200, reply.status)
+        return sorted(_canonical(move_text(move)) for move in reply.body["moves"])
+
+    def op_legal_moves(self, equal: list[str] | None = None, include: str | None = None, exclude: str | None = None) -> None:
+        moves = self._legal_moves()
+        if equal is not None:
+            check("the legal moves", sorted(_canonical(move) for move in equal), moves)
+        if include is not None:
+            check(f"{include} among the legal moves {moves}", True, _canonical(include) in moves)
+        if exclude is not None:
+            check(f"{exclude} among the legal moves {moves}", False, _canonical(exclude) in moves)
+
+    def op_describe(self, language: str, text: str) -> None:
+        driver = self._http()
+        reply = driver.request("POST", "/v1/describe", {"state": driver.state}, language)
+        check("POST /v1/describe", 200, reply.status)
+        check("Content-Language", language, reply.headers.get("content-language"))
+        check(f"the description in {language}", text, reply.body["description"])
+
+    # -- the solver -----------------------------------------------------------------------------
+    def op_solve(self) -> None:
+        driver = self._http()
+        reply = driver.request("POST", "/v1/solve", {"state": driver.state}, self.language)
+        check("POST /v1/solve", 200, reply.status)
+        self.solution = reply.body
+
+    def op_solution(self, result: str, max_removable: int) -> None:
+        got = (self.solution["result"], self.solution["max_removable"])
+        check("the solver's verdict", [result, max_removable], list(got))
+
+    def op_play_line(self) -> None:
+        self.op_play([move_text(move) for move in self.solution["line"]])
+
+    def op_follow_hints(self) -> None:
+        driver = self._http()
+        for _ in range(1000):
+            reply = driver.request("POST", "/v1/hint", {"state": driver.state}, self.language)
+            check("POST /v1/hint", 200, reply.status)
+            if reply.body["move"] is None:
+                return
+            self.op_play([move_text(reply.body["move"])])
+        raise KitFailure("the hints", "an end", "more than 1000 hints")
+
+    def op_no_pyramid_removal(self) -> None:
+        in_pyramid = set(self.pyramid_cards())
+        for move in self._legal_moves():
+            cards = set(move.split("+")) if "+" in move else {move}
+            check(f"the legal move {move} leaves the pyramid", set(), in_pyramid & cards)
+
+
+def _canonical(move: str) -> str:
+    """A pair is the same pair in either order."""
+    return "+".join(sorted(move.split("+"))) if "+" in move else move

@@ -1,0 +1,109 @@
+"""The kit outside this repository's own engine: its vectors stay in sync with the feature files
+and judge an implementation on their own; the subprocess driver judges an engine with no HTTP;
+its reports cite the rule a failure breaks; its command behaves like a tool."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from features import vectors as kit_vectors
+from features.client import InProcessClient
+from features.driver import HttpDriver
+from features.ops import Game, KitFailure
+from features.traceability import kit_scenarios
+
+ROOT = Path(__file__).resolve().parent.parent
+VECTORS = json.loads(kit_vectors.VECTORS.read_text(encoding="utf-8"))["vectors"]
+KIT = [sys.executable, "-m", "pytest", "features", "-q", "-p", "no:cacheprovider", "-o", "addopts="]
+ADAPTER = f"{sys.executable} -m features.adapters.pyramide_engine"
+
+
+def kit(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([*KIT, *args], cwd=ROOT, capture_output=True, text=True, timeout=600, env={**os.environ, **(env or {})})
+
+
+def test_the_vectors_file_is_generated_from_the_feature_files():
+    assert kit_vectors.VECTORS.read_text(encoding="utf-8") == kit_vectors.render(), "run: python -m features.vectors"
+
+
+def test_every_scenario_the_python_kit_runs_is_a_vector():
+    collected = kit("--collect-only")
+    assert collected.returncode == 0, collected.stdout[-2000:]
+    count = sum(1 for line in collected.stdout.splitlines() if "::" in line)
+    assert count == len(VECTORS) > 250
+
+
+def test_the_vectors_alone_judge_pyramide():
+    """Each vector's operations, run straight from the JSON, pass against Pyramide's app."""
+    client = InProcessClient()
+    for vector in VECTORS:
+        game = Game(HttpDriver(client))
+        for step in vector["steps"]:
+            for op in step["ops"]:
+                game.run(op)
+
+
+def test_a_vector_fails_when_the_implementation_breaks_its_rule():
+    vector = next(v for v in VECTORS if v["scenario"] == "A King of the pyramid is worth 10: by a King move")
+    ops = [op for step in vector["steps"] for op in step["ops"]]
+    score = next(op for op in ops if op["op"] == "expect" and op["field"] == "score")
+    game = Game(HttpDriver(InProcessClient()))
+    with pytest.raises(KitFailure, match="score"):
+        for op in ops:
+            game.run({**op, "value": score["value"] - 10} if op is score else op)
+
+
+def test_the_subprocess_driver_judges_an_engine_without_http():
+    """The JSON-lines adapter around Pyramide's engine passes every scenario it can be asked,
+    and skips, saying why, those that need Pyramide's HTTP API or a solver."""
+    needs_more = sum(1 for vector in VECTORS if {"api", "solver"} & set(vector["requires"]))
+    result = kit("--driver-command", ADAPTER, "-rs")
+    assert result.returncode == 0, result.stdout[-3000:]
+    assert f"{len(VECTORS) - needs_more} passed, {needs_more} skipped" in result.stdout, result.stdout[-1500:]
+    assert "the implementation does not offer: api" in result.stdout
+
+
+def test_a_failure_quotes_the_rule_it_breaks():
+    result = kit("-k", "a_king_of_the_pyramid_is_worth_10", "-p", "tests.mutants", env={"PYRAMIDE_MUTANT": "king_worth_nothing"})
+    assert result.returncode == 1
+    report = result.stdout
+    assert "scoring › A King of the pyramid is worth 10: by a King move" in report
+    assert "rule      000 #43 «Cada carta retirada de la pirámide da 10 puntos:" in report
+    assert 'step      Then the last move removed "KD" for 10 points' in report
+    assert "expected  10\n  got       0" in report
+    assert "Traceback" not in report
+
+
+def test_an_unreachable_server_is_one_line_and_exit_status_2():
+    started = time.monotonic()
+    result = subprocess.run(
+        [sys.executable, "-m", "features.cli", "--base-url", "http://127.0.0.1:9"], cwd=ROOT, capture_output=True, text=True, timeout=30
+    )
+    assert time.monotonic() - started < 5
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("pyramide-conformance: cannot reach http://127.0.0.1:9")
+
+
+def test_the_junit_report_carries_tags_and_rule_rows(tmp_path):
+    report = tmp_path / "kit.xml"
+    result = kit("-k", "worth_20", "--junitxml", str(report))
+    assert result.returncode == 0, result.stdout[-2000:]
+    cases = ET.parse(report).getroot().iter("testcase")
+    properties = [{p.get("name"): p.get("value") for p in case.iter("property")} for case in cases]
+    assert properties and all(p["rows"] == "43" and "doc-000" in p["tags"].split() for p in properties)
+    assert properties[0]["rule-43"].startswith("Cada carta retirada de la pirámide da 10 puntos")
+
+
+def test_list_names_every_scenario_with_its_tags():
+    result = subprocess.run([sys.executable, "-m", "features.cli", "--list"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    lines = result.stdout.splitlines()
+    assert result.returncode == 0 and len(lines) == len(kit_scenarios()) > 100
+    assert any(line.startswith("pairs › The six pairs: <pair>, <how>  [") and "@sentence-24" in line for line in lines)
