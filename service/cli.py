@@ -3,33 +3,135 @@
     pyramide solve PY1-N-AAAAAHW            # is this deal winnable? the line, or the most removable
     pyramide solve PY1-DT0-AAAAAAS --budget 5000000
     pyramide stats --rules N --deals 10000  # the win rate over reproducible deals, with a 95% CI
+    pyramide stats --rules DT0 --deals 1000 --json | jq .win_rate
+
+Results go to stdout, progress and errors to stderr. With ``--json``, stdout is one JSON object
+(the keys are in :data:`SOLVE_KEYS` and :data:`STATS_KEYS`, shown by ``pyramide solve --help``
+and ``pyramide stats --help``). The exit statuses are in :data:`EXIT_STATUSES`. Ctrl-C during
+``stats`` stops the worker processes and prints the result over the deals done so far, marked
+partial: they are the seeds from ``--start`` on, in order, so ``--start`` can go on from there.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing
 import os
+import signal
 import sys
 import time
 
+# tqdm rather than rich: one small package with no dependencies of its own, while rich brings
+# markdown-it-py, mdurl and pygments, which nothing else at run time needs.
+from tqdm import tqdm
+
+from service import __version__
 from service.engine import GameState, PyramideError, Rules, seed_code, solve
 
+SEEDS = 26**7  # a deal code's seed is 7 letters: the seeds 0 … 26**7 - 1
 
+#: The exit statuses, as ``--help`` shows them.
+EXIT_STATUSES = """\
+exit status:
+  0    success: the answer is printed (whatever it is: winnable or unwinnable)
+  1    failure: the command could not be carried out (the output could not be written, worker
+       processes could not be started, or an internal error, shown with its traceback)
+  2    usage error: a bad option or argument (a bad deal code or rules segment, a count below 1)
+  3    solve: the budget ran out before a verdict (the result is "unknown")
+  130  interrupted (Ctrl-C); stats prints its result over the deals done so far, marked partial
+"""
+
+#: The keys of ``pyramide solve --json`` (those of the API's ``POST /v1/solve``, and the code).
+SOLVE_KEYS = """\
+--json prints one JSON object:
+  code           the deal code, in canonical form
+  result         "winnable", "unwinnable" or "unknown" (the budget ran out)
+  line           a winning line: a list of moves as the API writes them, or null
+  minimal        whether that line is known to have the fewest moves possible
+  max_removable  the most pyramid cards any line removes (when unwinnable), or null
+  nodes          the positions searched
+"""
+
+#: The keys of ``pyramide stats --json``.
+STATS_KEYS = """\
+--json prints one JSON object:
+  rules       the rules segment, in canonical form
+  budget      the most positions searched per deal
+  start       the first seed
+  deals       how many deals were asked for
+  done        how many were solved: the seeds start … start + done - 1
+  partial     true when interrupted before all the deals were done
+  winnable, unwinnable, unknown
+              the verdicts over the deals done
+  decided     winnable + unwinnable
+  win_rate    winnable / decided, or null when no deal was decided
+  ci95        [low, high]: the 95% Wilson interval of the win rate over the decided deals
+"""
+
+
+# -- argument types: a bad value is a usage error (argparse exits with status 2) ---------------
+def _count(text: str, least: int) -> int:
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if number < least:
+        raise argparse.ArgumentTypeError(f"must be at least {least}: {number}")
+    return number
+
+
+def positive(text: str) -> int:
+    return _count(text, 1)
+
+
+def seed_number(text: str) -> int:
+    number = _count(text, 0)
+    if number >= SEEDS:
+        raise argparse.ArgumentTypeError(f"seeds go from 0 to {SEEDS - 1}: {number}")
+    return number
+
+
+def deal_code(text: str) -> GameState:
+    try:
+        return GameState.new(text)
+    except PyramideError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def rules_segment(text: str) -> Rules:
+    try:
+        return Rules.from_letters(text.strip().upper())
+    except PyramideError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+# -- solve -----------------------------------------------------------------------------------------
 def _solve(args: argparse.Namespace) -> int:
-    game = GameState.new(args.code)
+    game = args.code
     solution = solve(game, budget=args.budget, shortest=args.shortest)
-    print(f"{game.code}: {solution.result} ({solution.nodes} positions searched)")
-    if solution.line is not None:
-        known = "the fewest possible" if solution.minimal else "not known to be the shortest"
-        print(f"a winning line of {len(solution.line)} moves ({known}):")
-        print(" ".join(str(move) for move in solution.line))
-    elif solution.max_removable is not None:
-        print(f"at most {solution.max_removable} of the 28 pyramid cards can be removed")
+    if args.json:
+        print(json.dumps({
+            "code": game.code,
+            "result": solution.result,
+            "line": None if solution.line is None else [move.to_json() for move in solution.line],
+            "minimal": solution.minimal,
+            "max_removable": solution.max_removable,
+            "nodes": solution.nodes,
+        }))  # fmt: skip
+    else:
+        print(f"{game.code}: {solution.result} ({solution.nodes} positions searched)")
+        if solution.line is not None:
+            known = "the fewest possible" if solution.minimal else "not known to be the shortest"
+            print(f"a winning line of {len(solution.line)} moves ({known}):")
+            print(" ".join(str(move) for move in solution.line))
+        elif solution.max_removable is not None:
+            print(f"at most {solution.max_removable} of the 28 pyramid cards can be removed")
     return 0 if solution.result != "unknown" else 3
 
 
+# -- stats -----------------------------------------------------------------------------------------
 def wilson_interval(wins: int, total: int, z: float = 1.959964) -> tuple[float, float]:
     """The 95% Wilson score interval of a proportion."""
     if total == 0:
@@ -45,49 +147,160 @@ def _verdict(job: tuple[str, int, int]) -> str:
     return solve(GameState.new(seed_code(Rules.from_letters(letters), seed)), budget=budget, max_removable=False).result
 
 
+def _ignore_interrupts() -> None:
+    """In a worker: Ctrl-C reaches every process of the terminal's foreground group, and only the
+    main process answers it (it then terminates the workers)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class Progress:
+    """Progress on stderr: tqdm's bar on a terminal; elsewhere (a log, a pipe) one line per tenth
+    of the deals, so that logs stay short."""
+
+    def __init__(self, total: int, label: str) -> None:
+        self.total, self.label, self.done = total, label, 0
+        self.tty = sys.stderr.isatty()
+        self.started = time.monotonic()
+        self.step = max(1, total // 10)
+        # tqdm shows nothing on a terminal that reports no size (0 columns, 0 lines): 80 × 24 then
+        sized = self.tty and _terminal_sized(sys.stderr)
+        self.bar = tqdm(
+            total=total, desc=label, unit="deal", file=sys.stderr, disable=not self.tty,
+            dynamic_ncols=sized, ncols=None if sized else 80, nrows=None if sized else 24,
+        )  # fmt: skip
+
+    def update(self) -> None:
+        self.done += 1
+        self.bar.update()
+        if not self.tty and (self.done % self.step == 0 or self.done == self.total):
+            elapsed = time.monotonic() - self.started
+            line = tqdm.format_meter(self.done, self.total, elapsed, ncols=80, prefix=self.label, ascii=True, unit="deal")
+            print(line, file=sys.stderr, flush=True)
+
+    def close(self) -> None:
+        self.bar.close()
+
+
+def _terminal_sized(stream: object) -> bool:
+    try:
+        size = os.get_terminal_size(stream.fileno())
+    except (AttributeError, OSError, ValueError):
+        return False
+    return size.columns > 0 and size.lines > 0
+
+
 def _stats(args: argparse.Namespace) -> int:
-    rules = Rules.from_letters(args.rules)
-    jobs = [(rules.letters, seed, args.budget) for seed in range(args.start, args.start + args.deals)]
+    rules = args.rules
     counts = {"winnable": 0, "unwinnable": 0, "unknown": 0}
-    started = time.monotonic()
-    with multiprocessing.Pool(args.workers) as pool:
-        for done, verdict in enumerate(pool.imap_unordered(_verdict, jobs, chunksize=8), 1):
+    interrupted = False
+    pool = progress = None
+    try:
+        pool = multiprocessing.Pool(args.workers, initializer=_ignore_interrupts)
+        progress = Progress(args.deals, f"rules {rules.letters}")
+        jobs = ((rules.letters, seed, args.budget) for seed in range(args.start, args.start + args.deals))
+        # in seed order (imap, not imap_unordered): the deals done are always the first ones
+        for verdict in pool.imap(_verdict, jobs, chunksize=8):
             counts[verdict] += 1
-            tty = sys.stderr.isatty()
-            if tty or done == len(jobs) or done % max(1, len(jobs) // 10) == 0:
-                filled = 30 * done // len(jobs)
-                bar = f"[{'#' * filled}{'.' * (30 - filled)}] {done}/{len(jobs)} deals  {time.monotonic() - started:.0f} s"
-                print(("\r" if tty else "") + bar, end="" if tty and done < len(jobs) else "\n", file=sys.stderr, flush=True)
+            progress.update()
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        if progress is not None:
+            progress.close()
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+    done = sum(counts.values())
     decided = counts["winnable"] + counts["unwinnable"]
     low, high = wilson_interval(counts["winnable"], decided)
-    print(f"rules {rules.letters}: {args.deals} deals (seeds {args.start}…{args.start + args.deals - 1})")
-    print(f"winnable {counts['winnable']}, unwinnable {counts['unwinnable']}, unknown {counts['unknown']}")
-    rate = counts["winnable"] / decided if decided else 0.0
-    print(f"win rate {100 * rate:.2f}% (95% CI {100 * low:.2f}–{100 * high:.2f}%, over the {decided} decided deals)")
-    return 0
+    if interrupted:
+        go_on = f"--start {args.start + done} goes on from there"
+        print(f"pyramide: interrupted after {done} of {args.deals} deals ({go_on})", file=sys.stderr)
+    if args.json:
+        print(json.dumps({
+            "rules": rules.letters,
+            "budget": args.budget,
+            "start": args.start,
+            "deals": args.deals,
+            "done": done,
+            "partial": interrupted,
+            **counts,
+            "decided": decided,
+            "win_rate": counts["winnable"] / decided if decided else None,
+            "ci95": [low, high],
+        }))  # fmt: skip
+    else:
+        seeds = f" (seeds {args.start}…{args.start + done - 1})" if done else ""
+        partial = f", interrupted: a partial result of the {args.deals} deals asked" if interrupted else ""
+        print(f"rules {rules.letters}: {done} deals{seeds}{partial}")
+        print(f"winnable {counts['winnable']}, unwinnable {counts['unwinnable']}, unknown {counts['unknown']}")
+        rate = counts["winnable"] / decided if decided else 0.0
+        interval = f"95% CI {100 * low:.2f}–{100 * high:.2f}%"
+        print(f"win rate {100 * rate:.2f}% ({interval}, over the {decided} decided deals)")
+    return 130 if interrupted else 0
+
+
+# -- the command -----------------------------------------------------------------------------------
+def parser() -> argparse.ArgumentParser:
+    def command(name: str, help: str, keys: str) -> argparse.ArgumentParser:
+        sub = commands.add_parser(
+            name, help=help, description=help, epilog=f"{keys}\n{EXIT_STATUSES}", formatter_class=raw
+        )
+        sub.add_argument("--json", action="store_true", help="print one JSON object (its keys below)")
+        return sub
+
+    raw = argparse.RawDescriptionHelpFormatter
+    top = argparse.ArgumentParser(
+        prog="pyramide", description="Pyramide's rules engine from the command line.", epilog=EXIT_STATUSES,
+        formatter_class=raw,
+    )  # fmt: skip
+    top.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    commands = top.add_subparsers(dest="command", required=True)
+    solve_parser = command("solve", "solve a deal exactly", SOLVE_KEYS)
+    add = solve_parser.add_argument
+    add("code", type=deal_code, help="a deal code, e.g. PY1-N-AAAAAAS")
+    add("--budget", type=positive, default=2_000_000, help="most positions to search (default 2,000,000)")
+    add("--shortest", action="store_true", help="then search the line with the fewest moves")
+    solve_parser.set_defaults(run=_solve)
+    stats_parser = command("stats", "measure a rule set's win rate over reproducible deals", STATS_KEYS)
+    add = stats_parser.add_argument
+    add("--rules", type=rules_segment, default="N", help="the rules segment of a deal code (N, S, DT0, CDT2…)")
+    add("--deals", type=positive, default=1000, help="how many deals (default 1,000)")
+    add("--start", type=seed_number, default=0, help="the first seed (default 0)")
+    add("--workers", type=positive, default=os.cpu_count() or 1, help="processes (default: one per core)")
+    add("--budget", type=positive, default=2_000_000, help="most positions per deal (default 2,000,000)")
+    stats_parser.set_defaults(run=_stats)
+    return top
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="pyramide", description="Pyramide's rules engine from the command line.")
-    commands = parser.add_subparsers(dest="command", required=True)
-    solve_parser = commands.add_parser("solve", help="solve a deal exactly")
-    solve_parser.add_argument("code", help="a deal code, e.g. PY1-N-AAAAAAS")
-    solve_parser.add_argument("--budget", type=int, default=2_000_000, help="most positions to search (default 2,000,000)")
-    solve_parser.add_argument("--shortest", action="store_true", help="then search the line with the fewest moves")
-    solve_parser.set_defaults(run=_solve)
-    stats_parser = commands.add_parser("stats", help="measure a rule set's win rate over reproducible deals")
-    stats_parser.add_argument("--rules", default="N", help="the rules segment of a deal code (N, S, DT0, CDT2…)")
-    stats_parser.add_argument("--deals", type=int, default=1000, help="how many deals (default 1,000)")
-    stats_parser.add_argument("--start", type=int, default=0, help="the first seed (default 0)")
-    stats_parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (default: one per core)")
-    stats_parser.add_argument("--budget", type=int, default=2_000_000, help="most positions per deal (default 2,000,000)")
-    stats_parser.set_defaults(run=_stats)
-    args = parser.parse_args(argv)
+    """Runs the command and returns its exit status (see :data:`EXIT_STATUSES`)."""
+    command = parser()
     try:
-        return args.run(args)
-    except PyramideError as error:  # a bad code or rules segment: say which part, exit 2
+        args = command.parse_args(argv)
+        if args.command == "stats" and args.start + args.deals > SEEDS:
+            command.error(f"the last seed would be {args.start + args.deals - 1}, past the last one, {SEEDS - 1}")
+    except SystemExit as stop:  # --help and --version (0), a usage error (2): argparse has said why
+        return 0 if stop.code is None else stop.code if isinstance(stop.code, int) else 2
+    try:
+        status = args.run(args)
+        sys.stdout.flush()  # so that output that cannot be written fails here, not at exit
+    except KeyboardInterrupt:
+        print("pyramide: interrupted", file=sys.stderr)
+        return 130
+    except OSError as error:
         print(f"pyramide: {error}", file=sys.stderr)
-        return 2
+        _drop_stdout()
+        return 1
+    return status
+
+
+def _drop_stdout() -> None:
+    """After stdout failed: what is left in its buffer goes nowhere, rather than failing again at exit."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):  # not a real file (a test's capture): nothing flushes it at exit
+        pass
 
 
 if __name__ == "__main__":
