@@ -286,7 +286,7 @@ class Game:
         in_pyramid = set(self.pyramid_cards())
         for move in self._legal_moves():
             cards = set(move.split("+")) if "+" in move else {move}
-            check(f"the legal move {move} leaves the pyramid", set(), in_pyramid & cards)
+            check(f"the legal move {move} leaves the pyramid", [], sorted(in_pyramid & cards))
 
 
 def _canonical(move: str) -> str:
