@@ -50,9 +50,9 @@ class InProcessClient:
     """Pyramide's own app, without a network: the default when no ``--base-url`` is given."""
 
     def __init__(self) -> None:
-        from service.api import create_app
+        from . import pyramide
 
-        self._client = create_app().test_client()
+        self._client = pyramide("api").create_app().test_client()
 
     def request(self, method: str, path: str, body: Any = None, language: str | None = None) -> Reply:
         headers = {"Accept-Language": language} if language else {}

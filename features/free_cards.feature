@@ -134,9 +134,12 @@ Feature: Las cartas libres / Le carte libere
     And there is no feedback
 
     Examples:
-      | selection        | taps          |
-      | nothing selected | tap:QC        |
-      | a card selected  | tap:7S tap:QC |
+      | selection                  | taps                      |
+      | nothing selected           | tap:QC                    |
+      | a card selected            | tap:7S tap:QC             |
+      | after a draw               | draw tap:QC               |
+      | after a removal and undo   | KD undo tap:QC            |
+      | after a recycle            | draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw recycle tap:QC |
 
   @api @rule-blocked-card @lang-es @lang-it
   Scenario Outline: The answer says the language of its message: <language>
@@ -149,3 +152,22 @@ Feature: Las cartas libres / Le carte libere
       | language |
       | es       |
       | it       |
+
+  @doc-000 @doc-002 @sentence-17 @sentence-33 @rule-free-cards
+  Scenario: The waste top does not pair with a covered pyramid card, by a pair move
+    Given the documents deal
+    When I try "7D+6H"
+    Then the move is refused with "card_blocked"
+
+  @doc-000 @doc-002 @sentence-17 @sentence-20 @sentence-33 @rule-free-cards
+  Scenario Outline: The waste top does not pair with a covered pyramid card, by taps, error help <help>
+    Given the documents deal with error help <help>
+    When I try "tap:7D tap:6H"
+    Then nothing changes
+    And the selected card is "7D"
+    And the feedback code is <feedback>
+
+    Examples:
+      | help | feedback     |
+      | on   | card_blocked |
+      | off  | none         |

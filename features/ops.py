@@ -177,6 +177,11 @@ class Game:
         check("the cards removed", [sorted(cards)], [sorted(event["cards"]) for event in events])
         check("the points of the removal", points, events[0]["points"])
 
+    def op_undone(self, points: int) -> None:
+        """«Se restan los puntos del movimiento»: the one ``undone`` event takes back ``points``."""
+        events = [event for event in self._outcome().events if event["type"] == "undone"]
+        check("the undone events' points", [-points], [event.get("points") for event in events])
+
     def op_event(self, type: str, present: bool) -> None:
         types = [event["type"] for event in self._outcome().events]
         check(f"an event {type!r} among {types}", present, type in types)

@@ -72,6 +72,7 @@ Feature: Las parejas que suman 13 / Le coppie che sommano 13
     Then the feedback is "sum_not_13"
     And the selected card is "<second>"
     And 28 cards are left in the pyramid
+    And the events include "selected"
     And the events do not include "removed"
 
     Examples:
@@ -255,3 +256,20 @@ Feature: Las parejas que suman 13 / Le coppie che sommano 13
       | how       | king   | pair          |
       | by moves  | KD     | TC+3S         |
       | by taps   | tap:KD | tap:TC tap:3S |
+
+  @doc-000 @doc-002 @sentence-23 @sentence-27 @rule-kings @rule-values
+  Scenario: Two Kings are not a pair: each goes alone
+    Given the stuck deal
+    When I play "draw" 19 times
+    Then the waste top is "KC"
+    When I try "KS+KC"
+    Then the move is refused with "sum_not_13"
+    When I play "tap:KS"
+    Then the last move removed "KS" for 10 points
+    And the waste top is "KC"
+
+  @pyramide-choice @rule-pairs
+  Scenario: A pair move drops the selection of a card it removes
+    Given the documents deal
+    When I play "tap:TC TC+3S"
+    Then no card is selected

@@ -74,3 +74,12 @@ Feature: La preparación / La preparazione
       """
       Mazo: 24 cartas; descarte: vacío. Fila 1: rey de picas; fila 2: 6 de diamantes, 7 de diamantes; fila 3: 5 de diamantes, 8 de diamantes, rey de corazones; fila 4: 3 de diamantes, 10 de diamantes, 4 de diamantes, 9 de diamantes; fila 5: rey de diamantes, as de diamantes, reina de diamantes, 2 de diamantes, jota de diamantes; fila 6: 4 de tréboles, 9 de tréboles, 5 de tréboles, 8 de tréboles, 6 de tréboles, 7 de tréboles; fila 7: vacía.
       """
+
+  @doc-000 @doc-002 @api @sentence-14 @rule-describe @lang-es
+  Scenario: The description names the waste's top card only
+    Given the documents deal
+    When I play "draw"
+    Then the description in "es" is:
+      """
+      Mazo: 22 cartas; descarte: as de tréboles. Fila 1: jota de diamantes; fila 2: 6 de tréboles, 7 de corazones; fila 3: as de picas, 4 de diamantes, reina de picas; fila 4: 5 de corazones, 3 de diamantes, 6 de corazones, 8 de picas; fila 5: rey de corazones, rey de tréboles, as de diamantes, rey de picas, 9 de tréboles; fila 6: reina de tréboles, 2 de tréboles, 8 de diamantes, 10 de diamantes, 10 de picas, jota de picas; fila 7: 7 de tréboles, 10 de tréboles, 3 de corazones, 4 de corazones, 3 de picas, rey de diamantes, 7 de picas.
+      """

@@ -121,6 +121,7 @@ STEPS: list[Step] = [
         'the last move removed "{cards}" for {points:d} points',
         lambda cards, points: [{"op": "removed", "cards": cards.split(), "points": points}],
     ),
+    Step("then", "the undo took back {points:d} points", lambda points: [{"op": "undone", "points": points}]),
     Step("then", 'the events include "{kind}"', lambda kind: [{"op": "event", "type": kind, "present": True}]),
     Step("then", 'the events do not include "{kind}"', lambda kind: [{"op": "event", "type": kind, "present": False}]),
     # -- the game

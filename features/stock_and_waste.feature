@@ -175,3 +175,31 @@ Feature: El mazo y el descarte / Il tallone e gli scarti
       | by a pair move, other order  | AH+QH          |
       | tapping the covered card     | tap:AH         |
       | tapping the drawn card first | tap:QH tap:AH  |
+
+  @pyramide-choice @rule-draw
+  Scenario Outline: A draw that covers the selected waste top drops the selection: <how>
+    Given the documents deal
+    When I play "tap:7D <draw>"
+    Then no card is selected
+    And the waste top is "AC"
+
+    Examples:
+      | how       | draw      |
+      | by a draw | draw      |
+      | by a tap  | tap:stock |
+
+  @api @rule-waste-pairs
+  Scenario: The legal moves: every King and pair that may be removed, the waste top included, then the stock
+    Given the easy deal
+    Then the legal moves are "KC AC+QC 2C+JC 3C+TC AH+QC draw"
+
+  @api @rule-recycle @variant-limited-passes
+  Scenario Outline: The legal moves offer a recycle only while one is left: max_recycles <limit>
+    Given the documents deal with "max_recycles" set to <limit>
+    When I play "draw" 23 times
+    Then the legal moves <offer> "recycle"
+
+    Examples:
+      | limit | offer            |
+      | 0     | do not include   |
+      | 1     | include          |

@@ -15,10 +15,12 @@ Feature: Deshacer y código de partida / Annullamento e codice della partita
     When I play "undo"
     Then the waste top is "7D"
     And the stock has 23 cards
+    And the undo took back 0 points
     And the score is 30
     And the move counter is 3
     When I play "undo"
-    Then the score is 10
+    Then the undo took back 20 points
+    And the score is 10
     And 27 cards are left in the pyramid
     And the move counter is 3
     When I play "undo"

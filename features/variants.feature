@@ -261,3 +261,39 @@ Feature: Las decisiones de la app y las variantes / Le scelte dell'app e le vari
     Then the waste has 1 cards
     And the stock has 23 cards
     And the waste top is "7D"
+
+  @doc-000 @doc-002 @doc-003 @sentence-59 @variant-strict-win
+  Scenario Outline: Strict victory by a King of the waste, once the pyramid is cleared: <how>
+    Given the clearing_king deal with "strict_win" set to true
+    When I play "QC+AC draw QD+AD draw QH+AH draw QS+AS draw JC+2C draw JD+2D draw JH+2H draw JS+2S"
+    And I play "draw TC+3C draw TD+3D draw TH+3H draw TS+3S draw 9C+4C draw 9D+4D draw 9H+4H draw 9S+4S"
+    And I play "draw 8C+5C draw 8D+5D 6S+7S draw 8H+5H draw 8S+5S KC KD draw KH draw 6H+7D 7C+6D draw 7H+6C"
+    Then 0 cards are left in the pyramid
+    And the game is playing
+    When I play "draw <king>"
+    Then the game is won
+    And the events include "won"
+    And the score is 280
+
+    Examples:
+      | how            | king   |
+      | by a King move | KS     |
+      | by a tap       | tap:KS |
+
+  @doc-000 @doc-002 @doc-003 @sentence-48 @sentence-49 @sentence-59 @variant-drawn-pairs-with-waste @rule-undo
+  Scenario: Stock against waste: undoing the pair puts both cards back on the waste, in their order
+    Given the stuck deal with "drawn_pairs_with_waste" set to true
+    When I play "KS QC+AC draw QD+AD draw QS+AS"
+    And I play "draw" 21 times
+    And I play "QH+AH undo"
+    Then the waste's top cards are "QH AH KH"
+    And the stock has 0 cards
+
+  @doc-003 @variant-traditional-stock
+  Scenario: A random traditional deal: 24 cards in the stock and none on the waste
+    Given a new game under the rules:
+      | option        | value |
+      | initial_waste | false |
+    Then the waste has 0 cards
+    And the stock has 24 cards
+    And the 52 cards are all there, each once

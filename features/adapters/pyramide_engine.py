@@ -14,11 +14,16 @@ import json
 import sys
 from typing import Any
 
-from service.engine import GameState, Layout, Move, PyramideError, Rules, play
-from service.locales import translate
+from .. import pyramide
+
+_engine = pyramide("engine")
+GameState, Layout, Move, PyramideError, Rules, play = (
+    _engine.GameState, _engine.Layout, _engine.Move, _engine.PyramideError, _engine.Rules, _engine.play
+)
+translate = pyramide("locales").translate
 
 
-def observation(state: GameState) -> dict[str, Any]:
+def observation(state) -> dict[str, Any]:
     data = state.to_json()
     keys = ("pyramid", "stock", "waste", "score", "moves", "selected", "status", "code")
     return {**{key: data[key] for key in keys}, "opaque": data}
@@ -26,7 +31,7 @@ def observation(state: GameState) -> dict[str, Any]:
 
 class Adapter:
     def __init__(self) -> None:
-        self.game: GameState | None = None
+        self.game = None
 
     def hello(self, request: dict) -> dict:
         return {"name": "pyramide-engine", "capabilities": ["codes"], "languages": ["en", "es", "it", "fr"]}

@@ -348,6 +348,7 @@ const OPS = {
   content_language: [['language'], []],
   removed: [['cards', 'points'], []],
   event: [['type', 'present'], []],
+  undone: [['points'], []],
   expect: [['field', 'value'], []],
   recycled_in_order: [[], []],
   free_cards: [['cards'], []],
@@ -538,6 +539,11 @@ class Game {
     const events = this.outcomeOf().events.filter((event) => get(event, 'type', 'an event') === 'removed');
     check('the cards removed', [sorted(cards)], events.map((event) => sorted(get(event, 'cards', 'a removed event'))));
     check('the points of the removal', points, get(events[0], 'points', 'the removed event'));
+  }
+
+  op_undone({ points }) {
+    const events = this.outcomeOf().events.filter((event) => get(event, 'type', 'an event') === 'undone');
+    check("the undone events' points", [-points], events.map((event) => (Object.hasOwn(event, 'points') ? event.points : null)));
   }
 
   op_event({ type, present }) {
