@@ -309,6 +309,8 @@ def test_every_problem_code_of_the_catalogue_is_exercised_here():
     from service.locales import catalogue
 
     codes = {key[len("title."):] for key in catalogue("en").messages if key.startswith("title.")}
-    tested = {row[3] for row in ILLEGAL} | {row[5] for row in HTTP_LEVEL} | {"game_over", "no_recycles_left", "no_winnable_deal"}
+    from tests.test_server import SERVER_CODES
+
+    tested = {row[3] for row in ILLEGAL} | {row[5] for row in HTTP_LEVEL} | {"game_over", "no_recycles_left", "no_winnable_deal"} | SERVER_CODES
     schema_guarded = {"unknown_pile", "pair_needs_two_cards"}  # the schema answers these as unknown_move
     assert codes - tested == schema_guarded

@@ -12,8 +12,8 @@ from flask import Flask, Response, g, request
 from pydantic import BaseModel, ValidationError
 from werkzeug.exceptions import HTTPException
 
-import service
-from service.engine import (
+from .. import __version__
+from ..engine import (
     PRESETS,
     VARIANT_LETTERS,
     GameState,
@@ -22,20 +22,26 @@ from service.engine import (
     PyramideError,
     Rules,
     describe,
-    hint,
     legal_moves,
     play,
-    solve,
-    winnable_deal,
 )
-from service.locales import DEFAULT_LANGUAGE, LANGUAGES, translate
+from ..locales import DEFAULT_LANGUAGE, LANGUAGES, translate
 
 from . import _models as models
+from ._limits import hint, solve, winnable_deal  # the engine's, in the solver pool and under a deadline
 from ._problems import ApiProblem, from_api, from_engine, from_validation
 
 #: The largest body accepted: a full state is about 3 KiB.
 MAX_BODY = 64 * 1024
-_HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 413: "body_too_large", 415: "unsupported_media_type"}
+_HTTP_CODES = {
+    404: "not_found",
+    405: "method_not_allowed",
+    408: "request_timeout",
+    413: "body_too_large",
+    414: "uri_too_long",
+    415: "unsupported_media_type",
+    431: "headers_too_large",
+}
 
 
 def create_app() -> Flask:
@@ -47,10 +53,13 @@ def create_app() -> Flask:
     app.register_error_handler(ApiProblem, lambda problem: from_api(problem, _language()))
     app.register_error_handler(ValidationError, lambda error: from_validation(error, _language()))
     app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(Exception, _unexpected_error)
     _add_routes(app)
     from ._docs import add_docs
+    from ._http import install
 
     add_docs(app)
+    install(app, MAX_BODY)  # the body read whole first, OPTIONS, CORS, security and cache headers
     return app
 
 
@@ -79,6 +88,14 @@ def _http_error(error: HTTPException) -> Response:
     if error.code == 405:
         response.headers["Allow"] = ", ".join(sorted(getattr(error, "valid_methods", None) or []))
     return response
+
+
+def _unexpected_error(error: Exception) -> Response:
+    """The last resort: logged with its traceback, answered ``500 internal_error`` (never HTML)."""
+    from flask import current_app
+
+    current_app.logger.error("unexpected error on %s %s", request.method, request.path, exc_info=error)
+    return from_api(ApiProblem("internal_error", 500), _language())
 
 
 # -- Request and response bodies -------------------------------------------------------------------
@@ -181,7 +198,7 @@ def _rules() -> Response:
 
 
 def _health() -> Response:
-    return _json({"status": "ok", "version": service.__version__})
+    return _json({"status": "ok", "version": __version__})
 
 
 def _add_routes(app: Flask) -> None:

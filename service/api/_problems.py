@@ -1,7 +1,10 @@
 """Errors as RFC 9457 ``application/problem+json``, each with a stable ``code`` and a localized text.
 
 An illegal move or an impossible state in a well-formed request is a 422; a request that is not
-JSON or not of the schema is a 400; the rest are the HTTP layer's own (404, 405, 413, 415).
+JSON or not of the schema is a 400; the rest are the HTTP layer's own (404, 405, 408, 413, 414,
+415, 431, 501), the solver pool's (503 with ``Retry-After``) and the last resort's (500). The
+server's own errors, before the application sees the request (a request line or headers over
+gunicorn's limits, broken HTTP), are written with ``problem_body`` too: see ``_server.py``.
 """
 
 from __future__ import annotations
@@ -11,8 +14,8 @@ import json
 from flask import Response
 from pydantic import ValidationError
 
-from service.engine import PyramideError
-from service.locales import translate
+from ..engine import PyramideError
+from ..locales import translate
 
 MEDIA_TYPE = "application/problem+json"
 TYPE_PREFIX = "urn:pyramide:problem:"
@@ -20,35 +23,56 @@ TYPE_PREFIX = "urn:pyramide:problem:"
 #: The status of each code; any other engine error is a 422.
 STATUS: dict[str, int] = {
     "malformed_json": 400,
+    "malformed_body": 400,
+    "malformed_request": 400,
     "invalid_request": 400,
     "unknown_card": 400,
     "unknown_move": 400,
     "not_found": 404,
     "method_not_allowed": 405,
+    "request_timeout": 408,
     "body_too_large": 413,
+    "uri_too_long": 414,
     "unsupported_media_type": 415,
+    "expectation_failed": 417,
+    "headers_too_large": 431,
+    "internal_error": 500,
+    "unsupported_transfer_coding": 501,
+    "solver_busy": 503,
 }
 #: Where in the request a schema error is, to the code that names it.
 _FIELD_CODES = {"state": "invalid_state", "code": "invalid_code", "rules": "invalid_rules", "layout": "invalid_layout"}
 
 
 class ApiProblem(Exception):
-    def __init__(self, code: str, status: int, *, field: str | None = None, **params: object) -> None:
+    """A problem the API raises; ``params`` fill its message, ``headers`` go on the answer
+    (``Retry-After`` for ``solver_busy``)."""
+
+    def __init__(
+        self, code: str, status: int, *, field: str | None = None, headers: dict[str, str] | None = None, **params: object
+    ) -> None:
         super().__init__(code)
         self.code, self.status, self.field, self.params = code, status, field, params
+        self.headers = headers or {}
         self.message_key = code
 
 
-def problem_response(code: str, status: int, language: str, detail: str, field: str | None = None) -> Response:
+def problem_body(code: str, status: int, language: str, detail: str | None = None, field: str | None = None, **params: object) -> bytes:
+    """The problem document, as UTF-8 JSON; ``detail`` is the code's message (with ``params``)
+    unless given."""
     body = {
         "type": TYPE_PREFIX + code,
         "title": translate(language, f"title.{code}"),
         "status": status,
-        "detail": detail,
+        "detail": translate(language, code, **params) if detail is None else detail,
         "code": code,
         "field": field,
     }
-    return Response(json.dumps(body, ensure_ascii=False), status=status, mimetype=MEDIA_TYPE)
+    return json.dumps(body, ensure_ascii=False).encode()
+
+
+def problem_response(code: str, status: int, language: str, detail: str, field: str | None = None) -> Response:
+    return Response(problem_body(code, status, language, detail, field), status=status, mimetype=MEDIA_TYPE)
 
 
 def from_engine(error: PyramideError, language: str) -> Response:
@@ -58,7 +82,9 @@ def from_engine(error: PyramideError, language: str) -> Response:
 
 def from_api(problem: ApiProblem, language: str) -> Response:
     detail = translate(language, problem.message_key, **problem.params)
-    return problem_response(problem.code, problem.status, language, detail, problem.field)
+    response = problem_response(problem.code, problem.status, language, detail, problem.field)
+    response.headers.update(problem.headers)
+    return response
 
 
 _MOVE_TAGS = {"pair", "king", "draw", "recycle", "undo", "tap_card", "tap_stock"}

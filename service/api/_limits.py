@@ -1,0 +1,138 @@
+"""The solver's limits in the API: a bounded pool of solver threads per worker process, apart from
+the threads that serve the other endpoints, and a wall-clock deadline on each search besides its
+node budget.
+
+``solve``, ``hint`` and ``winnable_deal`` here are the engine's, run
+
+- in the process's solver pool: ``PYRAMIDE_SOLVER_SLOTS`` threads (default 1) at a lower CPU
+  priority (``nice`` +10, on Linux), so that the cheap endpoints go first when the cores are
+  busy. When every slot is taken the request is refused at once with ``503 solver_busy`` and
+  ``Retry-After``: a flood of solver requests never queues up behind itself, nor holds the
+  threads that answer ``/healthz`` and ``/v1/moves``;
+- under a deadline (``PYRAMIDE_SOLVE_SECONDS``, default 2 s): the search stops when its node budget
+  or its time runs out, whichever first, and answers as it does when the budget runs out
+  (``unknown``; ``no_winnable_deal`` for ``winnable: true``), never a wrong yes or no;
+- and, after each search, the C heap's free memory is given back to the system
+  (``malloc_trim``, glibc), so that a worker's memory does not stay at its peak.
+
+The deadline goes through the engine's own budget: ``Deadline`` is the node budget (an ``int``)
+whose comparison with the node count (``nodes > budget``, which the engine makes at every position
+it visits) also reads the clock every 1,024 positions. Python gives the right operand's reflected
+comparison priority when its type is a subclass of the left's, so the engine's ``nodes > budget``
+calls ``Deadline.__lt__``; nothing in the engine changes (its cost: about 5 % more CPU time).
+
+    >>> budget = Deadline(1_000, seconds=60)
+    >>> 999 > budget, 1_001 > budget, isinstance(budget - 10, Deadline)
+    (False, True, True)
+    >>> 2_048 > Deadline(1_000_000, seconds=0)   # past the deadline: the budget is spent
+    True
+"""
+
+from __future__ import annotations
+
+import ctypes
+import math
+import os
+import sys
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import TypeVar
+
+from .. import engine
+
+from ._problems import ApiProblem
+
+#: Concurrent searches per worker process; more are refused with 503.
+SLOTS = max(1, int(os.environ.get("PYRAMIDE_SOLVER_SLOTS", "1")))
+#: Wall-clock seconds a search may take, over and above its node budget.
+SECONDS = float(os.environ.get("PYRAMIDE_SOLVE_SECONDS", "2"))
+#: How much lower the solver threads' CPU priority is (Linux ``nice``).
+NICE = 10
+#: The clock is read when the node count is a multiple of this (a power of two, minus one).
+_EVERY = 1023
+
+_slots = threading.BoundedSemaphore(SLOTS)
+_threads: tuple[int, ThreadPoolExecutor] | None = None  # (the process it belongs to, the pool)
+_threads_lock = threading.Lock()
+T = TypeVar("T")
+
+
+class Deadline(int):
+    """A node budget that also runs out at ``time.monotonic()`` ``at``."""
+
+    at: float
+
+    def __new__(cls, nodes: int, *, seconds: float | None = None, at: float | None = None) -> Deadline:
+        budget = super().__new__(cls, nodes)
+        budget.at = at if at is not None else time.monotonic() + (SECONDS if seconds is None else seconds)
+        return budget
+
+    def __lt__(self, nodes: object, _less=int.__lt__, _now=time.monotonic) -> bool:  # ``nodes > self``
+        if _less(self, nodes):
+            return True
+        return type(nodes) is int and not nodes & _EVERY and _now() > self.at
+
+    def __sub__(self, other: object) -> Deadline:  # what is left of the budget keeps the deadline
+        return Deadline(int(self) - int(other), at=self.at)  # type: ignore[call-overload]
+
+
+def busy() -> ApiProblem:
+    seconds = max(1, math.ceil(SECONDS))
+    return ApiProblem("solver_busy", 503, seconds=seconds, headers={"Retry-After": str(seconds)})
+
+
+def _lower_priority() -> None:
+    if sys.platform.startswith("linux"):  # (a thread's own priority: Linux only)
+        try:
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), os.getpriority(os.PRIO_PROCESS, 0) + NICE)
+        except OSError:
+            pass
+
+
+def _trim_heap() -> None:
+    """Give the C heap's free memory back to the system (glibc; elsewhere nothing)."""
+
+
+try:
+    _malloc_trim = ctypes.CDLL(None).malloc_trim
+    _trim_heap = lambda: _malloc_trim(0)  # noqa: E731
+except (OSError, AttributeError):
+    pass
+
+
+def _pool() -> ThreadPoolExecutor:
+    global _threads
+    with _threads_lock:
+        if _threads is None or _threads[0] != os.getpid():  # (created in each worker, after the fork)
+            _threads = (os.getpid(), ThreadPoolExecutor(SLOTS, "solver", initializer=_lower_priority))
+        return _threads[1]
+
+
+def _search(search: Callable[..., T], args: tuple, kwargs: dict) -> T:
+    try:
+        return search(*args, **kwargs)
+    finally:
+        _trim_heap()
+
+
+def _in_pool(search: Callable[..., T], *args, budget: int, **kwargs) -> T:
+    if not _slots.acquire(blocking=False):
+        raise busy()
+    try:
+        return _pool().submit(_search, search, args, {**kwargs, "budget": Deadline(budget)}).result()
+    finally:
+        _slots.release()
+
+
+def solve(state: engine.GameState, *, budget: int, **options) -> engine.Solution:
+    return _in_pool(engine.solve, state, budget=budget, **options)
+
+
+def hint(state: engine.GameState, *, budget: int) -> tuple[engine.Move | None, engine.Solution]:
+    return _in_pool(engine.hint, state, budget=budget)
+
+
+def winnable_deal(rules: engine.Rules, *, budget: int, **options) -> engine.GameState:
+    return _in_pool(engine.winnable_deal, rules, budget=budget, **options)

@@ -1,0 +1,498 @@
+"""The server of ``make serve`` against hostile clients, for real: gunicorn on 127.0.0.1, spoken to
+with raw sockets. Slow, half-open and truncated requests must not delay anyone else and must get a
+problem+json answer; HTTP's edges (chunks, sizes, OPTIONS) too; CORS, security and cache headers;
+a solver flood is shed with 503 while the cheap endpoints stay fast; the access log.
+
+Every wait is bounded (socket timeouts); the whole file takes about 20 s.
+"""
+
+from __future__ import annotations
+
+import gzip
+import http.client
+import json
+import os
+import socket
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+import yaml
+
+from service.api import _limits, create_app
+from service.api._server import Logger, _Lines, recycle_when_large
+from service.engine import DOCUMENTS_LAYOUT, GameState, Rules, seed_code
+from tests.server import running_server
+
+ROOT = Path(__file__).resolve().parent.parent
+READ_TIMEOUT = 1.5
+#: how long a cheap request may take while others misbehave (it takes a few ms; the failures this
+#: guards against take the read timeout, a whole solve, or 30 s)
+FAST = 1.0
+#: the slowest solve known (1 to 3 s of CPU with budget 250,000 and ``shortest``)
+WORST = {
+    "state": GameState.new(seed_code(Rules(strict_win=True, drawn_pairs_with_waste=True), 6 * 7919 + 13)).to_json(),
+    "budget": 250_000,
+    "shortest": True,
+}
+MOVE = json.dumps({"state": GameState.new(layout=DOCUMENTS_LAYOUT).to_json(), "move": {"type": "draw"}}).encode()
+#: The problem codes this file checks, each in English and in Spanish.
+SERVER_CODES = {
+    "request_timeout", "malformed_body", "malformed_request", "uri_too_long", "headers_too_large",
+    "unsupported_transfer_coding", "expectation_failed", "solver_busy", "internal_error",
+}  # fmt: skip
+
+
+@dataclass
+class Reply:
+    status: int
+    headers: dict[str, str]
+    body: bytes
+    seconds: float
+
+    def json(self):
+        return json.loads(self.body)
+
+    def problem(self, code: str, status: int, language: str = "en") -> dict:
+        assert (self.status, self.headers.get("content-type")) == (status, "application/problem+json"), (self.status, self.headers, self.body[:300])
+        problem = self.json()
+        assert (problem["code"], problem["status"], self.headers["content-language"]) == (code, status, language)
+        assert problem["type"] == f"urn:pyramide:problem:{code}" and problem["title"] and problem["detail"]
+        return problem
+
+
+def read_reply(sock: socket.socket, started: float) -> Reply:
+    data = b""
+    while b"\r\n\r\n" not in data:
+        chunk = sock.recv(65536)
+        if not chunk:
+            raise ConnectionError(f"closed without an answer after {data!r}")
+        data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    headers: dict[str, str] = {}
+    for line in lines[1:]:
+        name, _, value = line.partition(":")
+        headers[name.strip().lower()] = (headers[name.strip().lower()] + ", " if name.strip().lower() in headers else "") + value.strip()
+    status = int(lines[0].split()[1])
+    length = 0 if status in (204, 304) else int(headers.get("content-length", 0))
+    while len(body) < length:
+        chunk = sock.recv(65536)
+        if not chunk:
+            break
+        body += chunk
+    return Reply(status, headers, body[:length], time.monotonic() - started)
+
+
+def exchange(port: int, data: bytes, *, timeout: float = 10, shut: bool = False) -> Reply:
+    started = time.monotonic()
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as sock:
+        sock.sendall(data)
+        if shut:
+            sock.shutdown(socket.SHUT_WR)
+        return read_reply(sock, started)
+
+
+def get(port: int, path: str, *headers: str, method: str = "GET") -> Reply:
+    head = "".join(f"{header}\r\n" for header in headers)
+    return exchange(port, f"{method} {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n{head}\r\n".encode())
+
+
+def post(port: int, path: str, body: bytes, *headers: str) -> Reply:
+    head = "".join(f"{header}\r\n" for header in headers)
+    request = f"POST {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {len(body)}\r\n{head}\r\n"
+    return exchange(port, request.encode() + body)
+
+
+@pytest.fixture(scope="module")
+def access_log(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("server") / "access.log"
+
+
+@pytest.fixture(scope="module")
+def port(access_log):
+    env = {"PYRAMIDE_READ_TIMEOUT": str(READ_TIMEOUT), "PYRAMIDE_SOLVE_SECONDS": "3", "PYRAMIDE_ACCESS_LOG": str(access_log)}
+    with running_server(workers=2, **env) as base:
+        yield int(base.rsplit(":", 1)[1])
+
+
+def healthz_times(port: int, count: int = 8) -> list[float]:
+    """``GET /healthz`` on a fresh connection each, one after the other: their durations."""
+    times = []
+    for _ in range(count):
+        reply = get(port, "/healthz")
+        assert reply.status == 200 and reply.json()["status"] == "ok"
+        times.append(reply.seconds)
+    return times
+
+
+# -- Slow and half-open clients ------------------------------------------------------------------
+
+
+def test_half_open_and_slow_connections_do_not_delay_anyone(port):
+    """40 connections that send nothing, 40 that stop in their headers, 40 that stop in their body:
+    more than the server's 2 × 16 threads. /healthz still answers at once."""
+    hostile = []
+    try:
+        for _ in range(40):
+            hostile.append(socket.create_connection(("127.0.0.1", port), timeout=5))
+        for _ in range(40):
+            hostile.append(sock := socket.create_connection(("127.0.0.1", port), timeout=5))
+            sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: test\r\nX-Slow: ")
+        for _ in range(40):
+            hostile.append(sock := socket.create_connection(("127.0.0.1", port), timeout=5))
+            sock.sendall(b"POST /v1/moves HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: 3000\r\n\r\n{\"st")
+        time.sleep(0.1)
+        times = healthz_times(port)
+        assert max(times) < FAST, times
+        assert post(port, "/v1/moves", MOVE).status == 200
+    finally:
+        for sock in hostile:
+            sock.close()
+
+
+def test_a_body_shorter_than_its_content_length_gets_408_then_the_connection_closes(port):
+    started = time.monotonic()
+    with socket.create_connection(("127.0.0.1", port), timeout=READ_TIMEOUT + 5) as sock:
+        sock.sendall(b"POST /v1/moves HTTP/1.1\r\nHost: test\r\nAccept-Language: es\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"st")
+        reply = read_reply(sock, started)
+        problem = reply.problem("request_timeout", 408, "es")
+        assert problem["detail"] == f"La petición no llegó en {READ_TIMEOUT:g} segundos"
+        assert READ_TIMEOUT - 0.1 < reply.seconds < READ_TIMEOUT + 2
+        assert sock.recv(100) == b""  # the connection is not reused: where the next request starts is unknown
+    assert reply.headers["cache-control"] == "no-store" and reply.headers["x-content-type-options"] == "nosniff"
+
+
+def test_headers_that_never_end_get_408_from_the_worker(port):
+    started = time.monotonic()
+    spanish, english = (socket.create_connection(("127.0.0.1", port), timeout=READ_TIMEOUT + 5) for _ in range(2))
+    with spanish, english:
+        spanish.sendall(b"GET /healthz HTTP/1.1\r\nHost: test\r\nAccept-Language: es\r\nX-Slow: 1")
+        english.sendall(b"GET /healthz HTTP/1.1\r\nHost: test\r\nX-Slow: 1")
+        for sock, language, detail in ((spanish, "es", "La petición no llegó en"), (english, "en", "The request did not arrive within")):
+            reply = read_reply(sock, started)
+            assert reply.problem("request_timeout", 408, language)["detail"] == f"{detail} {READ_TIMEOUT:g} {'segundos' if language == 'es' else 'seconds'}"
+            assert READ_TIMEOUT - 0.1 < reply.seconds < READ_TIMEOUT + 2
+
+
+def test_a_body_cut_short_by_the_client_is_400(port):
+    request = b"POST /v1/moves HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: 100\r\n"
+    for language, detail in (("en", "The body could not be read"), ("es", "No se pudo leer el cuerpo")):
+        reply = exchange(port, request + f"Accept-Language: {language}\r\n\r\n{{\"st".encode(), shut=True)
+        assert reply.problem("malformed_body", 400, language)["detail"].startswith(detail)
+
+
+# -- HTTP's edges --------------------------------------------------------------------------------
+
+
+CHUNKED = b"POST /v1/moves HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n"
+
+
+def chunked(body: bytes, size: int = 8000) -> bytes:
+    parts = [b"%x\r\n%s\r\n" % (len(body[i : i + size]), body[i : i + size]) for i in range(0, len(body), size)]
+    return b"".join(parts) + b"0\r\n\r\n"
+
+
+def test_chunked_bodies(port):
+    assert exchange(port, CHUNKED + b"Connection: close\r\n\r\n" + chunked(MOVE, 1000)).status == 200
+    for language in ("en", "es"):
+        bad_size = exchange(port, CHUNKED + f"Accept-Language: {language}\r\n\r\n".encode() + b"zz\r\n{}\r\n0\r\n\r\n")
+        bad_size.problem("malformed_body", 400, language)
+    no_terminator = exchange(port, CHUNKED + b"\r\n" + b"2\r\n{}XX0\r\n\r\n")
+    no_terminator.problem("malformed_body", 400)
+    too_large = exchange(port, CHUNKED + b"Accept-Language: es\r\n\r\n" + chunked(b"[" + b"0," * 40_000 + b"0]"))
+    assert too_large.problem("body_too_large", 413, "es")["detail"] == "El cuerpo supera los 65536 bytes"
+
+
+def test_oversized_targets_and_headers(port):
+    # over the app's limits: answered by the app, in the client's language
+    long_target = get(port, "/v1/rules?" + "x" * 5000, "Accept-Language: es")
+    assert long_target.problem("uri_too_long", 414, "es")["detail"] == "El destino de la petición supera los 4096 bytes"
+    many_headers = get(port, "/healthz", *(f"X-Pad-{i}: {'p' * 2000}" for i in range(5)), "Accept-Language: es")
+    assert many_headers.problem("headers_too_large", 431, "es")["detail"] == "Las cabeceras de la petición superan los 8192 bytes"
+    # over gunicorn's: answered by the worker, problem+json too
+    for language in ("en", "es"):
+        huge_target = get(port, "/v1/rules?" + "x" * 9000, f"Accept-Language: {language}")
+        huge_target.problem("uri_too_long", 414, language)
+        huge_header = get(port, "/healthz", f"X-Huge: {'h' * 9000}", f"Accept-Language: {language}")
+        huge_header.problem("headers_too_large", 431, language)
+    assert huge_target.json()["detail"] == "El destino de la petición supera los 8190 bytes"
+    assert huge_header.headers["x-content-type-options"] == "nosniff" and huge_header.headers["connection"] == "close"
+
+
+def test_what_gunicorn_refuses_is_problem_json_too(port):
+    for language in ("en", "es"):
+        accept = f"Accept-Language: {language}"
+        get(port, "/healthz", "Transfer-Encoding: foo", accept).problem("unsupported_transfer_coding", 501, language)
+        get(port, "/healthz", "Transfer-Encoding: gzip", accept).problem("malformed_request", 400, language)  # (not chunked)
+        get(port, "/healthz", "Expect: something-else", accept).problem("expectation_failed", 417, language)
+        bad = exchange(port, f"GET /healthz HTTP/1.1\r\nHost: test\r\n{accept}\r\nBad Header\r\n\r\n".encode())
+        bad.problem("malformed_request", 400, language)
+    assert bad.json()["detail"] == "La petición no es HTTP/1.1 válido"
+    garbage = exchange(port, b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03\r\n\r\n")
+    garbage.problem("malformed_request", 400)
+
+
+def test_expect_100_continue_pipelining_and_a_head_too_large(port):
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+        sock.sendall(b"POST /v1/moves HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nExpect: 100-continue\r\n"
+                     b"Connection: close\r\nContent-Length: %d\r\n\r\n" % len(MOVE))  # fmt: skip
+        assert sock.recv(100) == b"HTTP/1.1 100 Continue\r\n\r\n"  # the body only follows this
+        sock.sendall(MOVE)
+        reply = read_reply(sock, time.monotonic())
+        assert reply.status == 200 and reply.json()["state"]["waste"]
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+        sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: test\r\n\r\nGET /v1/rules HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n")
+        data = b""
+        while chunk := sock.recv(65536):  # both answers, then the server closes
+            data += chunk
+    first, _, second = data.partition(b"\r\n\r\n{")
+    assert first.startswith(b"HTTP/1.1 200") and b'"status":"ok"' in second and b"\r\n\r\n" in second
+    assert second.split(b"}", 1)[1].startswith(b"HTTP/1.1 200") and b'"presets"' in second
+    # 20 KiB of small headers, the connection left open: refused at once, not after the read timeout
+    with socket.create_connection(("127.0.0.1", port), timeout=READ_TIMEOUT + 5) as sock:
+        sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: test\r\nAccept-Language: es\r\n" + b"X-Pad: 0123456789abcdef\r\n" * 800)
+        reply = read_reply(sock, time.monotonic())
+        assert reply.problem("headers_too_large", 431, "es") and reply.seconds < FAST
+
+
+def test_options_is_204_with_allow_never_html(port):
+    reply = get(port, "/v1/moves", method="OPTIONS")
+    assert (reply.status, reply.body, reply.headers["allow"]) == (204, b"", "OPTIONS, POST")
+    assert "content-type" not in reply.headers and "access-control-allow-origin" not in reply.headers
+    assert get(port, "/v1/rules", method="OPTIONS").headers["allow"] == "GET, HEAD, OPTIONS"
+    get(port, "/nowhere", method="OPTIONS").problem("not_found", 404)
+
+
+# -- CORS, security and cache headers ------------------------------------------------------------
+
+
+PREFLIGHT = ("Origin: https://app.example", "Access-Control-Request-Method: POST", "Access-Control-Request-Headers: content-type")
+
+
+def test_cors_is_off_by_default(port):
+    preflight = get(port, "/v1/moves", *PREFLIGHT, method="OPTIONS")
+    assert preflight.status == 204 and not any(name.startswith("access-control-") for name in preflight.headers)
+    reply = post(port, "/v1/moves", MOVE, "Origin: https://app.example")
+    assert reply.status == 200 and "access-control-allow-origin" not in reply.headers
+
+
+def test_cors_for_the_configured_origins():
+    with running_server(workers=1, PYRAMIDE_CORS_ORIGINS="https://app.example, https://other.example/", PYRAMIDE_ACCESS_LOG="off") as base:
+        port = int(base.rsplit(":", 1)[1])
+        preflight = get(port, "/v1/moves", *PREFLIGHT, method="OPTIONS")
+        assert (preflight.status, preflight.headers["access-control-allow-origin"]) == (204, "https://app.example")
+        assert preflight.headers["access-control-allow-methods"] == "OPTIONS, POST"
+        assert "content-type" in preflight.headers["access-control-allow-headers"].lower()
+        assert int(preflight.headers["access-control-max-age"]) > 0
+        reply = post(port, "/v1/moves", MOVE, "Origin: https://other.example")
+        assert reply.status == 200 and reply.headers["access-control-allow-origin"] == "https://other.example"
+        assert "Origin" in reply.headers["vary"] and "Retry-After" in reply.headers["access-control-expose-headers"]
+        problem = post(port, "/v1/moves", b"{", "Origin: https://app.example")
+        assert problem.status == 400 and problem.headers["access-control-allow-origin"] == "https://app.example"
+        stranger = get(port, "/v1/moves", "Origin: https://evil.example", "Access-Control-Request-Method: POST", method="OPTIONS")
+        assert stranger.status == 204 and "access-control-allow-origin" not in stranger.headers
+    app = create_app()
+    app.config["CORS_ORIGINS"] = ("*",)
+    assert app.test_client().get("/healthz", headers={"Origin": "https://any.example"}).headers["Access-Control-Allow-Origin"] == "*"
+
+
+def test_security_headers_on_every_answer(port):
+    answers = {
+        "healthz": get(port, "/healthz"),
+        "problem": get(port, "/nowhere"),
+        "options": get(port, "/v1/moves", method="OPTIONS"),
+        "worker": get(port, "/healthz", f"X-Huge: {'h' * 9000}"),
+        "docs": get(port, "/docs"),
+    }
+    for name, reply in answers.items():
+        assert reply.headers["x-content-type-options"] == "nosniff", name
+        assert reply.headers["referrer-policy"] == "no-referrer", name
+        assert reply.headers["x-frame-options"] == "DENY", name
+        assert "frame-ancestors 'none'" in reply.headers["content-security-policy"], name
+    assert answers["healthz"].headers["content-security-policy"].startswith("default-src 'none'")
+    docs = answers["docs"].headers["content-security-policy"]
+    assert "script-src 'self' 'sha256-" in docs and "connect-src 'self'" in docs and "'unsafe-eval'" not in docs
+
+
+def test_cache_headers_etags_and_gzip(port):
+    for path in ("/openapi.yaml", "/v1/rules", "/docs/static/swagger-ui-bundle.js", "/docs"):
+        plain = get(port, path)
+        zipped = get(port, path, "Accept-Encoding: gzip")
+        assert plain.status == zipped.status == 200, path
+        assert "public" in plain.headers["cache-control"] and "max-age=" in plain.headers["cache-control"], path
+        assert "content-encoding" not in plain.headers and "Accept-Encoding" in plain.headers["vary"], path
+        if len(plain.body) >= 1024:
+            assert zipped.headers["content-encoding"] == "gzip" and gzip.decompress(zipped.body) == plain.body, path
+            assert len(zipped.body) < len(plain.body) and zipped.headers["etag"] != plain.headers["etag"], path
+        for reply, encoding in ((plain, ()), (zipped, ("Accept-Encoding: gzip",))):
+            again = get(port, path, f"If-None-Match: {reply.headers['etag']}", *encoding)
+            assert (again.status, again.body) == (304, b""), path
+    spanish, english = get(port, "/v1/rules", "Accept-Language: es"), get(port, "/v1/rules")
+    assert spanish.headers["etag"] != english.headers["etag"] and "Accept-Language" in spanish.headers["vary"]
+    for reply in (post(port, "/v1/moves", MOVE), get(port, "/healthz"), post(port, "/v1/games", b'{"code": "PY1-N-AAAAAAS"}')):
+        assert reply.headers["cache-control"] == "no-store" and "etag" not in reply.headers
+
+
+# -- The solver ----------------------------------------------------------------------------------
+
+
+def test_a_solver_flood_is_shed_with_503_while_the_cheap_endpoints_stay_fast(port):
+    """8 worst-case solves at once on 2 workers with 1 solver slot each: at most 2 run, the rest
+    are refused at once with 503 and Retry-After; meanwhile /healthz and /v1/moves answer at once."""
+    body = json.dumps(WORST).encode()
+    replies: list[Reply] = []
+
+    def solve(language: str) -> None:
+        replies.append(post(port, "/v1/solve", body, f"Accept-Language: {language}"))
+
+    flood = [threading.Thread(target=solve, args=("es" if i % 2 else "en",)) for i in range(8)]
+    for thread in flood:
+        thread.start()
+    time.sleep(0.3)
+    times = healthz_times(port, 6)
+    moves = [post(port, "/v1/moves", MOVE) for _ in range(4)]
+    for thread in flood:
+        thread.join(30)
+    assert max(times) < FAST and all(reply.status == 200 and reply.seconds < FAST for reply in moves), (times, moves)
+    statuses = sorted(reply.status for reply in replies)
+    assert len(replies) == 8 and 1 <= statuses.count(200) <= 2 and statuses.count(503) >= 6, statuses
+    for reply in replies:
+        if reply.status == 503:
+            language = reply.headers["content-language"]
+            detail = reply.problem("solver_busy", 503, language)["detail"]
+            assert detail == {"en": "The solver is busy: try again in 3 seconds", "es": "El solucionador está ocupado: inténtalo de nuevo dentro de 3 segundos"}[language]
+            assert reply.headers["retry-after"] == "3" and reply.seconds < FAST
+        else:
+            assert reply.json()["result"] == "winnable" and reply.seconds < 3 + 2  # the deadline
+    assert {reply.headers["content-language"] for reply in replies if reply.status == 503} == {"en", "es"}
+
+
+def test_the_solver_stops_at_its_deadline(monkeypatch):
+    """In-process: the worst solve (2 s or more of CPU), given 0.3 s, answers within about that,
+    never wrongly: the shortest line not proved (``minimal`` false), or ``unknown`` on a loaded
+    machine."""
+    client = create_app().test_client()
+    monkeypatch.setattr(_limits, "SECONDS", 0.3)
+    started = time.monotonic()
+    response = client.post("/v1/solve", json=WORST)
+    assert time.monotonic() - started < 1.5
+    assert response.status_code == 200 and response.json["result"] in ("winnable", "unknown")
+    assert response.json["minimal"] is False
+    lost = {"state": WORST["state"], "budget": 250_000}
+    lost["state"] = GameState.new(seed_code(Rules(max_recycles=2, drawn_pairs_with_waste=True, initial_waste=False), 10 * 7919 + 13)).to_json()
+    monkeypatch.setattr(_limits, "SECONDS", 0.05)
+    started = time.monotonic()
+    response = client.post("/v1/solve", json=lost)
+    assert time.monotonic() - started < 1.0 and response.json["result"] in ("unknown", "unwinnable")
+    deal = client.post("/v1/games", json={"winnable": True, "rules": {"max_recycles": 0, "initial_waste": False}})
+    assert deal.status_code in (201, 422)
+
+
+def test_the_solver_pool_refuses_when_full(monkeypatch):
+    client = create_app().test_client()
+    monkeypatch.setattr(_limits, "_slots", threading.BoundedSemaphore(1))
+    _limits._slots.acquire()
+    try:
+        hint = {"state": WORST["state"], "budget": 1000}
+        for path, body in (("/v1/solve", WORST), ("/v1/hint", hint), ("/v1/games", {"winnable": True})):
+            response = client.post(path, json=body, headers={"Accept-Language": "es"})
+            assert (response.status_code, response.json["code"], response.headers["Retry-After"]) == (503, "solver_busy", "2"), path
+    finally:
+        _limits._slots.release()
+    assert client.post("/v1/solve", json={"state": WORST["state"], "budget": 1000}).status_code == 200
+
+
+def test_the_503_is_in_the_contract():
+    from service.api.schema import OPENAPI_PATH
+
+    spec = yaml.safe_load(OPENAPI_PATH.read_text(encoding="utf-8"))
+    for path, method in (("/v1/solve", "post"), ("/v1/hint", "post"), ("/v1/games", "post")):
+        assert spec["paths"][path][method]["responses"]["503"] == {"$ref": "#/components/responses/SolverBusy"}
+    assert spec["components"]["responses"]["SolverBusy"]["headers"]["Retry-After"]
+
+
+def test_a_large_worker_is_recycled():
+    class Worker:
+        alive, pid = True, 1
+
+        class log:
+            warning = staticmethod(lambda *args: None)
+
+    worker = Worker()
+    recycle_when_large(10_000)(worker, None, None, None)
+    assert worker.alive
+    recycle_when_large(1)(worker, None, None, None)
+    assert not worker.alive
+
+
+# -- The last resort and the access log ----------------------------------------------------------
+
+
+def test_an_unexpected_error_is_a_500_problem():
+    app = create_app()
+    app.add_url_rule("/boom", "boom", lambda: 1 / 0)
+    app.logger.disabled = True
+    for language, title in (("en", "Internal error"), ("es", "Error interno")):
+        response = app.test_client().get("/boom", headers={"Accept-Language": language})
+        assert (response.status_code, response.content_type, response.json["code"], response.json["title"]) == (
+            500, "application/problem+json", "internal_error", title)  # fmt: skip
+
+
+def test_the_access_log_is_json_lines(port, access_log):
+    marker = f"/nothing-{os.getpid()}-{time.monotonic_ns()}"
+    get(port, marker)
+    post(port, "/v1/moves", MOVE)
+    get(port, "/healthz", f"X-Huge: {'h' * 9000}")
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and marker not in access_log.read_text():
+        time.sleep(0.05)
+    lines = [json.loads(line) for line in access_log.read_text().splitlines()]
+    assert lines and all({"time", "method", "path", "status", "bytes", "duration_ms"} <= set(line) for line in lines)
+    mine = next(line for line in lines if line["path"] == marker)
+    assert (mine["method"], mine["status"]) == ("GET", 404) and mine["bytes"] > 0 and mine["duration_ms"] >= 0
+    assert any(line["path"] == "/v1/moves" and line["status"] == 200 for line in lines)
+    assert any(line["status"] == 431 for line in lines)  # the worker's own answers are logged too
+
+
+def test_a_full_log_pipe_never_blocks_the_server():
+    """The server's stderr is a pipe nobody reads (as in tests/server.py): the log lines that do not
+    fit are dropped, and the requests are answered all the same."""
+    with running_server(workers=1) as base:
+        connection = http.client.HTTPConnection("127.0.0.1", int(base.rsplit(":", 1)[1]), timeout=5)
+        started = time.monotonic()
+        for _ in range(1500):  # about 150 KiB of log lines: more than a pipe holds
+            connection.request("GET", "/healthz")
+            response = connection.getresponse()
+            assert response.status == 200 and response.read()
+        connection.close()
+        assert time.monotonic() - started < 20
+
+
+def test_log_lines_are_dropped_and_counted_when_the_pipe_is_full(monkeypatch):
+    read, write = os.pipe()
+    os.set_blocking(write, False)
+    lines = _Lines()
+    lines.fd, lines.pid = write, os.getpid()
+    try:
+        while True:
+            os.write(write, b"x" * 4096)
+    except BlockingIOError:
+        pass
+    for _ in range(3):
+        lines.write({"status": 200})
+    assert lines.dropped == 3
+    os.set_blocking(read, False)
+    while True:
+        try:
+            os.read(read, 1 << 16)
+        except BlockingIOError:
+            break
+    lines.write({"status": 200})
+    assert json.loads(os.read(read, 4096)) == {"status": 200, "dropped": 3} and lines.dropped == 0
+    os.close(read)
+    os.close(write)
+    monkeypatch.setattr(Logger, "enabled", False)
+    Logger.record(object.__new__(Logger), "GET", "/", 200, 10, 0.001, None)  # (off: nothing written, no error)
