@@ -27,8 +27,8 @@ import time
 # markdown-it-py, mdurl and pygments, which nothing else at run time needs.
 from tqdm import tqdm
 
-from service import __version__
-from service.engine import GameState, PyramideError, Rules, seed_code, solve
+from . import __version__
+from .engine import GameState, PyramideError, Rules, seed_code, solve
 
 SEEDS = 26**7  # a deal code's seed is 7 letters: the seeds 0 … 26**7 - 1
 
@@ -270,7 +270,23 @@ def parser() -> argparse.ArgumentParser:
     add("--workers", type=positive, default=os.cpu_count() or 1, help="processes (default: one per core)")
     add("--budget", type=positive, default=2_000_000, help="most positions per deal (default 2,000,000)")
     stats_parser.set_defaults(run=_stats)
+    serve_parser = commands.add_parser(
+        "serve",
+        help="serve the API and its docs explorer (HOST, PORT, WEB_CONCURRENCY from the environment)",
+        description="Serve the API under gunicorn, as `make serve` does: on HOST:PORT (127.0.0.1:8000 by "
+        "default), with the docs explorer at /docs.",
+        epilog=EXIT_STATUSES,
+        formatter_class=raw,
+    )
+    serve_parser.set_defaults(run=_serve)
     return top
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from .api.serve import main as serve
+
+    serve()
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -12,7 +12,7 @@ from pathlib import Path
 from flask import Flask, Response, send_from_directory
 
 #: The published contract, at the repository root.
-OPENAPI_PATH = Path(__file__).resolve().parents[2] / "openapi.yaml"
+OPENAPI_PATH = Path(__file__).resolve().parent / "openapi.yaml"  # a link to the repository's openapi.yaml
 _spec = importlib.util.find_spec("swagger_ui")
 ASSETS = Path(next(iter(_spec.submodule_search_locations))) / "static" if _spec and _spec.submodule_search_locations else None
 

@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag
 
-from service.engine import DECK
+from ..engine import DECK
 
 _CODES = tuple(card.code for card in DECK)
 _ALIASES = tuple("10" + code[1] for code in _CODES if code[0] == "T")

@@ -15,7 +15,7 @@ from typing import Any
 import yaml
 from pydantic.json_schema import models_json_schema
 
-from service.engine import DOCUMENTS_LAYOUT, GameState, Move, play
+from ..engine import DOCUMENTS_LAYOUT, GameState, Move, play
 
 from ._docs import OPENAPI_PATH
 from ._models import SCHEMAS

@@ -8,7 +8,7 @@ row with no card left is said to be empty («fila 7: vacía»), as is an empty w
 
 from __future__ import annotations
 
-from service.locales import translate, translate_plural
+from ..locales import translate, translate_plural
 
 from ._cards import Card
 from ._state import GameState

@@ -36,7 +36,7 @@ class PyramideError(ValueError):
         return self.code if self.detail is None else f"{self.code}.{self.detail}"
 
     def message(self, lang: str = "en") -> str:
-        from service.locales import translate
+        from ..locales import translate
 
         return translate(lang, self.message_key, **self.params)
 

@@ -1,0 +1,97 @@
+"""Pyramide installs like a tool: the built wheel, in a fresh virtual environment, gives working
+``pyramide`` and ``pyramide-conformance`` commands and a server, with every data file they need,
+under import names of its own (``pyramide``, ``pyramide_conformance``); the kit, installed with
+``pyramide[kit]``, passes every scenario against that server."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*args, **kwargs) -> subprocess.CompletedProcess:
+    result = subprocess.run([str(arg) for arg in args], capture_output=True, text=True, timeout=900, **kwargs)
+    assert result.returncode == 0, (args, result.stdout[-3000:], result.stderr[-3000:])
+    return result
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    """Built from a clean copy of the working tree (a build/ folder left in it could add stale files)."""
+    source, out = tmp_path_factory.mktemp("source") / "pyramide", tmp_path_factory.mktemp("wheel")
+    skip = shutil.ignore_patterns(".git", ".venv", "mutants", "build", "*.egg-info", "__pycache__", ".hypothesis", ".schemathesis")
+    shutil.copytree(ROOT, source, symlinks=True, ignore=skip)
+    run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", out, source)
+    (built,) = out.glob("pyramide-*.whl")
+    return built
+
+
+@pytest.fixture(scope="module")
+def venv(tmp_path_factory, wheel) -> Path:
+    """A fresh environment with the wheel and its kit extra (dependencies from the package index)."""
+    home = tmp_path_factory.mktemp("venv")
+    run(sys.executable, "-m", "venv", home)
+    run(home / "bin" / "python", "-m", "pip", "install", "--quiet", f"{wheel}[kit]")
+    return home / "bin"
+
+
+def test_the_wheel_holds_only_its_own_names_and_every_data_file(wheel):
+    names = zipfile.ZipFile(wheel).namelist()
+    top = {name.split("/")[0] for name in names}
+    assert top == {"pyramide", "pyramide_conformance", wheel.name.split("-")[0] + "-" + wheel.name.split("-")[1] + ".dist-info"}
+    for data in (
+        "pyramide/api/openapi.yaml",
+        "pyramide/locales/es.po",
+        "pyramide_conformance/deals.json",
+        "pyramide_conformance/vectors.json",
+        "pyramide_conformance/pairs.feature",
+        "pyramide_conformance/js/runner.mjs",
+        "pyramide_conformance/adapters/pyramide_engine.py",
+    ):
+        assert data in names, data
+    assert not any(name.startswith(("service/", "features/", "tests/")) for name in names)
+
+
+def test_installed_commands_answer(venv):
+    assert run(venv / "pyramide", "--version").stdout.startswith("pyramide ")
+    assert run(venv / "pyramide-conformance", "--version").stdout.startswith("pyramide-conformance ")
+    solved = json.loads(run(venv / "pyramide", "solve", "PY1-N-AAAAAAS", "--json").stdout)
+    assert solved["result"] in ("winnable", "unwinnable")
+
+
+def test_the_installed_kit_judges_the_installed_server(venv, tmp_path):
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {**os.environ, "PORT": str(port)}
+    server = subprocess.Popen([venv / "pyramide", "serve"], cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(base + "/healthz", timeout=1).read()
+                break
+            except OSError:
+                time.sleep(0.2)
+        assert urllib.request.urlopen(base + "/openapi.yaml", timeout=5).read().startswith(b"openapi: ")
+        vectors = json.loads((ROOT / "features" / "vectors.json").read_text(encoding="utf-8"))["vectors"]
+        result = subprocess.run(
+            [venv / "pyramide-conformance", "--base-url", base], cwd=tmp_path, capture_output=True, text=True, timeout=900
+        )
+        assert result.returncode == 0, result.stdout[-3000:]
+        assert result.stdout.rstrip().endswith(f"{len(vectors)} passed, 0 failed")
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
