@@ -297,3 +297,48 @@ Feature: Las decisiones de la app y las variantes / Le scelte dell'app e le vari
     Then the waste has 0 cards
     And the stock has 24 cards
     And the 52 cards are all there, each once
+
+  @doc-000 @doc-002 @doc-003 @sentence-38 @sentence-59 @variant-drawn-pairs-with-waste @variant-limited-passes
+  Scenario Outline: Stock against waste: the card just drawn and the card beneath it are a move left, so the game is not blocked: <how>
+    Given the stuck deal under the rules:
+      | option                 | value |
+      | drawn_pairs_with_waste | true  |
+      | max_recycles           | 0     |
+    When I play "KS QC+AC draw QD+AD draw QS+AS draw JC+2C draw JD+2D draw JH+2H draw JS+2S"
+    And I play "draw TC+3C draw TD+3D draw TH+3H draw TS+3S draw 9C+4C draw 9D+4D draw 9H+4H draw 9S+4S"
+    And I play "draw 8C+5C draw 8D+5D 6S+7S draw 8H+5H draw 8S+5S draw KC draw KD draw KH draw"
+    And I play "<draw>"
+    Then the stock has 0 cards
+    And the game is playing
+    And the events do not include "blocked"
+    When I play "<pair>"
+    Then the last move removed "QH AH" for 0 points
+    And the game is blocked
+
+    Examples:
+      | how     | draw      | pair          |
+      | by moves | draw     | QH+AH         |
+      | by taps  | tap:stock | tap:QH tap:AH |
+
+  @api @variant-drawn-pairs-with-waste
+  Scenario Outline: Stock against waste: the legal moves offer the card just drawn with the card beneath it, <value>
+    Given the stuck deal with "drawn_pairs_with_waste" set to <value>
+    When I play "KS QC+AC draw QD+AD draw QS+AS"
+    And I play "draw" 21 times
+    Then the legal moves <offer> "QH+AH"
+
+    Examples:
+      | value | offer          |
+      | true  | include        |
+      | false | do not include |
+
+  @api @variant-pair-with-covering
+  Scenario Outline: Card and covering card: the legal moves offer a card with its single covering card, <value>
+    Given the documents deal with "pair_with_covering" set to <value>
+    When I play "KD"
+    Then the legal moves <offer> "TS+3S"
+
+    Examples:
+      | value | offer          |
+      | true  | include        |
+      | false | do not include |
