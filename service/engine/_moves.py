@@ -161,9 +161,7 @@ class Action:
 
     @property
     def points(self) -> int:
-        """«Cada carta retirada de la pirámide da 10 puntos»; «una carta tomada del descarte no da puntos».
-        «Robar y reciclar no cuestan puntos.»"""
-        return POINTS_PER_PYRAMID_CARD * sum(1 for _, origin in self.removed if origin >= 0)
+        return removal_points(self.removed)
 
     def __repr__(self) -> str:
         return f"Action.from_text({str(self)!r})"
@@ -197,6 +195,13 @@ class Action:
 
 
 _parse_action = lru_cache(maxsize=4096)(Action._parse)
+
+
+def removal_points(removed: tuple[tuple[Card, int], ...]) -> int:
+    """«Cada carta retirada de la pirámide da 10 puntos»; «una carta tomada del descarte no da puntos».
+    «Robar y reciclar no cuestan puntos» (a draw or a recycle removes nothing). A plain function,
+    not the property's body, so that mutation testing reaches the scoring rule."""
+    return POINTS_PER_PYRAMID_CARD * sum(1 for _, origin in removed if origin >= 0)
 
 POINTS_PER_PYRAMID_CARD = 10
 assert SLOTS * POINTS_PER_PYRAMID_CARD == 280  # «una partida ganada siempre vale 280 puntos»
