@@ -15,6 +15,7 @@ Feature: El final de la partida / La fine della partita
     When I play "<last>"
     Then the game is won
     And the events include "won"
+    And the last move removed "KS" for 10 points
     And 0 cards are left in the pyramid
     And the stock has 23 cards
     And the waste has 1 cards

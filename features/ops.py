@@ -182,6 +182,11 @@ class Game:
         events = [event for event in self._outcome().events if event["type"] == "undone"]
         check("the undone events' points", [-points], [event.get("points") for event in events])
 
+    def op_events(self, events: list[str]) -> None:
+        """The last move's events, each written as its type then its cards (``drawn 3C``)."""
+        written = [" ".join([event["type"], *event.get("cards", [])]) for event in self._outcome().events]
+        check("the events", events, written)
+
     def op_event(self, type: str, present: bool) -> None:
         types = [event["type"] for event in self._outcome().events]
         check(f"an event {type!r} among {types}", present, type in types)

@@ -24,7 +24,7 @@ Feature: Las parejas que suman 13 / Le coppie che sommano 13
     Given the documents deal
     When I play "tap:TC"
     Then the selected card is "TC"
-    And the events include "selected"
+    And the last move's events are "selected TC"
     And 28 cards are left in the pyramid
     And the move counter is 0
 
@@ -72,7 +72,7 @@ Feature: Las parejas que suman 13 / Le coppie che sommano 13
     Then the feedback is "sum_not_13"
     And the selected card is "<second>"
     And 28 cards are left in the pyramid
-    And the events include "selected"
+    And the last move's events are "selected <second>"
     And the events do not include "removed"
 
     Examples:
@@ -229,7 +229,7 @@ Feature: Las parejas que suman 13 / Le coppie che sommano 13
     Given the documents deal
     When I play "tap:7C tap:7C"
     Then no card is selected
-    And the events include "deselected"
+    And the last move's events are "deselected 7C"
     And the move counter is 0
     When I play "tap:3S tap:TC"
     Then the last move removed "TC 3S" for 20 points

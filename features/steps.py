@@ -122,6 +122,7 @@ STEPS: list[Step] = [
         lambda cards, points: [{"op": "removed", "cards": cards.split(), "points": points}],
     ),
     Step("then", "the undo took back {points:d} points", lambda points: [{"op": "undone", "points": points}]),
+    Step("then", 'the last move\'s events are "{events}"', lambda events: [{"op": "events", "events": events.split(", ")}]),
     Step("then", 'the events include "{kind}"', lambda kind: [{"op": "event", "type": kind, "present": True}]),
     Step("then", 'the events do not include "{kind}"', lambda kind: [{"op": "event", "type": kind, "present": False}]),
     # -- the game

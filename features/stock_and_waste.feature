@@ -13,7 +13,7 @@ Feature: El mazo y el descarte / Il tallone e gli scarti
     Then the waste, from its top, is "3C AC 7D"
     And the stock has 21 cards
     And the stock, from its top, is "4C 5C 8C JC 2D 5D 6D 9D QD AH 2H 8H 9H TH JH QH 2S 4S 5S 6S 9S"
-    And the events include "drawn"
+    And the last move's events are "drawn 3C"
     And the move counter is 2
 
     Examples:
@@ -91,7 +91,7 @@ Feature: El mazo y el descarte / Il tallone e gli scarti
     Then the stock holds the waste's cards in the same order
     And the stock has 24 cards
     And the waste is empty
-    And the events include "recycled"
+    And the last move's events are "recycled 7D AC 3C 4C 5C 8C JC 2D 5D 6D 9D QD AH 2H 8H 9H TH JH QH 2S 4S 5S 6S 9S"
     And the stock, from its top, is "7D AC 3C 4C 5C 8C JC 2D 5D 6D 9D QD AH 2H 8H 9H TH JH QH 2S 4S 5S 6S 9S"
     When I play "draw draw"
     Then the waste, from its top, is "AC 7D"

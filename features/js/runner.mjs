@@ -349,6 +349,7 @@ const OPS = {
   removed: [['cards', 'points'], []],
   event: [['type', 'present'], []],
   undone: [['points'], []],
+  events: [['events'], []],
   expect: [['field', 'value'], []],
   recycled_in_order: [[], []],
   free_cards: [['cards'], []],
@@ -539,6 +540,11 @@ class Game {
     const events = this.outcomeOf().events.filter((event) => get(event, 'type', 'an event') === 'removed');
     check('the cards removed', [sorted(cards)], events.map((event) => sorted(get(event, 'cards', 'a removed event'))));
     check('the points of the removal', points, get(events[0], 'points', 'the removed event'));
+  }
+
+  op_events({ events }) {
+    const written = this.outcomeOf().events.map((event) => [get(event, 'type', 'an event'), ...(Object.hasOwn(event, 'cards') ? event.cards : [])].join(' '));
+    check('the events', events, written);
   }
 
   op_undone({ points }) {
