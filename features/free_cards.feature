@@ -171,3 +171,20 @@ Feature: Las cartas libres / Le carte libere
       | help | feedback     |
       | on   | card_blocked |
       | off  | none         |
+
+  @doc-000 @doc-002 @sentence-17 @rule-free-cards
+  Scenario: The top card of the pyramid waits for its two covering cards too, by a pair move
+    Given the documents deal
+    When I play "draw" 7 times
+    Then the waste top is "2D"
+    When I try "JD+2D"
+    Then the move is refused with "card_blocked"
+
+  @doc-000 @doc-002 @sentence-17 @sentence-20 @rule-free-cards
+  Scenario: The top card of the pyramid waits for its two covering cards too, by taps
+    Given the documents deal
+    When I play "draw" 7 times
+    And I try "tap:2D tap:JD"
+    Then nothing changes
+    And the feedback is "card_blocked"
+    And the selected card is "2D"

@@ -273,3 +273,9 @@ Feature: Las parejas que suman 13 / Le coppie che sommano 13
     Given the documents deal
     When I play "tap:TC TC+3S"
     Then no card is selected
+
+  @api @rule-pairs
+  Scenario: A pair move names two different cards
+    Given the documents deal
+    When I try "TC+TC"
+    Then the request is refused with status 422 and "same_card"

@@ -37,6 +37,9 @@ Feature: A state no game can reach is refused
       | the foundation out of the order played      | foundation         | ["TC", "3S", "KD"]    |
       | a history entry that never happened         | history[0]         | "KD@7.5"              |
       | a history pair that was never legal         | history[1]         | "TC@7.2+3H@7.3"       |
+      | a history removal of three cards            | history[1]         | "KD@7.6+TC@7.2+3S@7.5" |
+      | a history pair from one slot                | history[1]         | "TC@7.2+3S@7.2"       |
+      | a history entry that is not an action       | history[1]         | "TC7.2+3S7.5"         |
       | a history that left out an action           | history            | ["TC@7.2+3S@7.5", "draw"] |
       | rules the code does not name                | rules.strict_win   | true                  |
       | more recycles than the rules allow          | rules.max_recycles | 0                     |

@@ -342,3 +342,13 @@ Feature: Las decisiones de la app y las variantes / Le scelte dell'app e le vari
       | value | offer          |
       | true  | include        |
       | false | do not include |
+
+  @api @variant-drawn-pairs-with-waste @variant-traditional-stock
+  Scenario: Stock against waste with a single card on the waste: nothing beneath it to pair with
+    Given the documents deal under the rules:
+      | option                 | value |
+      | drawn_pairs_with_waste | true  |
+      | initial_waste          | false |
+    When I play "draw"
+    Then the waste has 1 cards
+    And the legal moves are "KD TC+3H TC+3S draw undo"
