@@ -261,12 +261,13 @@ class Game:
         if exclude is not None:
             check(f"{exclude} among the legal moves {moves}", False, _canonical(exclude) in moves)
 
-    def op_describe(self, language: str, text: str) -> None:
+    def op_describe(self, language: str, text: str, prefix: bool = False) -> None:
         driver = self._http()
         reply = driver.request("POST", "/v1/describe", {"state": driver.state}, language)
         check("POST /v1/describe", 200, reply.status)
         check("Content-Language", language, reply.headers.get("content-language"))
-        check(f"the description in {language}", text, reply.body["description"])
+        description = reply.body["description"]
+        check(f"the description in {language}", text, description[: len(text)] if prefix else description)
 
     # -- the solver -----------------------------------------------------------------------------
     def op_solve(self) -> None:

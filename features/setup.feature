@@ -83,3 +83,10 @@ Feature: La preparación / La preparazione
       """
       Mazo: 22 cartas; descarte: as de tréboles. Fila 1: jota de diamantes; fila 2: 6 de tréboles, 7 de corazones; fila 3: as de picas, 4 de diamantes, reina de picas; fila 4: 5 de corazones, 3 de diamantes, 6 de corazones, 8 de picas; fila 5: rey de corazones, rey de tréboles, as de diamantes, rey de picas, 9 de tréboles; fila 6: reina de tréboles, 2 de tréboles, 8 de diamantes, 10 de diamantes, 10 de picas, jota de picas; fila 7: 7 de tréboles, 10 de tréboles, 3 de corazones, 4 de corazones, 3 de picas, rey de diamantes, 7 de picas.
       """
+
+  @pyramide-choice @api @rule-describe @lang-es @lang-it
+  Scenario: One card left in the stock is said in the singular
+    Given the documents deal
+    When I play "draw" 22 times
+    Then the description in "es" begins "Mazo: 1 carta; descarte: 6 de picas. Fila 1:"
+    And the description in "it" begins "Mazzo di pesca: 1 carta; scarti: 6 di picche. Fila 1:"

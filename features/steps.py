@@ -158,6 +158,11 @@ STEPS: list[Step] = [
     Step("then", 'the legal moves include "{move}"', lambda move: [{"op": "legal_moves", "include": move}]),
     Step("then", 'the legal moves do not include "{move}"', lambda move: [{"op": "legal_moves", "exclude": move}]),
     Step("then", "there are no legal moves", lambda: [{"op": "legal_moves", "equal": []}]),
+    Step(
+        "then",
+        'the description in "{language}" begins "{text}"',
+        lambda language, text: [{"op": "describe", "language": language, "text": text, "prefix": True}],
+    ),
     Step("then", 'the description in "{language}" is:', lambda language, docstring: [{"op": "describe", "language": language, "text": docstring.strip()}]),
     # -- the solver (scenarios tagged @solver)
     Step("when", "I ask the solver", lambda: [{"op": "solve"}]),

@@ -203,3 +203,33 @@ Feature: El mazo y el descarte / Il tallone e gli scarti
       | limit | offer            |
       | 0     | do not include   |
       | 1     | include          |
+
+  @doc-000 @doc-002 @sentence-34 @rule-recycle
+  Scenario Outline: A waste of a single card is recycled too: <how>
+    Given the draining deal
+    When I play "QC+AC draw QD+AD draw QH+AH draw QS+AS draw JC+2C draw JD+2D draw JH+2H draw JS+2S"
+    And I play "draw TC+3C draw TD+3D draw TH+3H draw TS+3S draw 9C+4C draw 9D+4D draw 9H+4H draw 9S+4S"
+    And I play "draw 8C+5C draw 8D+5D 6S+7S draw 8H+5H draw 8S+5S draw KC draw KD draw KH draw"
+    Then the stock has 0 cards
+    And the waste, from its top, is "KS"
+    When I play "<recycle>"
+    Then the stock, from its top, is "KS"
+    And the waste is empty
+    When I play "draw"
+    Then the waste top is "KS"
+
+    Examples:
+      | how          | recycle   |
+      | by a recycle | recycle   |
+      | by a tap     | tap:stock |
+
+  @api @rule-free-cards
+  Scenario Outline: A tap on a card out of play is refused: <where>
+    Given the documents deal
+    When I try "<moves>"
+    Then the move is refused with "card_not_free"
+
+    Examples:
+      | where               | moves            |
+      | a removed card      | KD tap:KD        |
+      | a card of the stock | tap:AC           |

@@ -245,6 +245,8 @@ Feature: Las decisiones de la app y las variantes / Le scelte dell'app e le vari
     Given the documents deal with "initial_waste" set to false
     Then the waste has 0 cards
     And the stock has 24 cards
+    And the score is 0
+    And the move counter is 0
     And the stock, from its top, is "7D AC 3C 4C 5C 8C JC 2D 5D 6D 9D QD AH 2H 8H 9H TH JH QH 2S 4S 5S 6S 9S"
     When I play "<draw>"
     Then the waste top is "7D"
@@ -352,3 +354,20 @@ Feature: Las decisiones de la app y las variantes / Le scelte dell'app e le vari
     When I play "draw"
     Then the waste has 1 cards
     And the legal moves are "KD TC+3H TC+3S draw undo"
+
+  @doc-000 @doc-002 @doc-003 @sentence-38 @sentence-59 @variant-limited-passes
+  Scenario Outline: Limited passes: the stock run out with no recycle left, a King on the waste is still a move, <how>
+    Given the draining deal with "max_recycles" set to 0
+    When I play "QC+AC draw QD+AD draw QH+AH draw QS+AS draw JC+2C draw JD+2D draw JH+2H draw JS+2S"
+    And I play "draw TC+3C draw TD+3D draw TH+3H draw TS+3S draw 9C+4C draw 9D+4D draw 9H+4H draw 9S+4S"
+    And I play "draw 8C+5C draw 8D+5D 6S+7S draw 8H+5H draw 8S+5S draw KC draw KD draw KH draw"
+    Then the stock has 0 cards
+    And the waste top is "KS"
+    And the game is playing
+    When I play "<king>"
+    Then the game is blocked
+
+    Examples:
+      | how            | king   |
+      | by a King move | KS     |
+      | by a tap       | tap:KS |

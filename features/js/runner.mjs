@@ -358,7 +358,7 @@ const OPS = {
   code: [[], ['code']],
   dealt_sequence: [['cards'], []],
   legal_moves: [[], ['equal', 'include', 'exclude']],
-  describe: [['language', 'text'], []],
+  describe: [['language', 'text'], ['prefix']],
   solve: [[], []],
   solution: [['result', 'max_removable'], []],
   play_line: [[], []],
@@ -638,12 +638,13 @@ class Game {
     if (exclude !== null) check(`${exclude} among the legal moves ${pyRepr(moves)}`, false, moves.includes(canonical(exclude)));
   }
 
-  async op_describe({ language, text }) {
+  async op_describe({ language, text, prefix = false }) {
     const driver = this.http();
     const reply = await driver.request('POST', '/v1/describe', { state: driver.state }, language);
     check('POST /v1/describe', 200, reply.status);
     check('Content-Language', language, reply.headers['content-language'] ?? null);
-    check(`the description in ${language}`, text, get(reply.body, 'description', 'the describe answer'));
+    const description = get(reply.body, 'description', 'the describe answer');
+    check(`the description in ${language}`, text, prefix ? String(description).slice(0, text.length) : description);
   }
 
   // the solver
