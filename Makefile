@@ -4,8 +4,13 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PORT   ?= 8000
 STAMP  := $(VENV)/.installed
+MUTATE_STAMP := $(VENV)/.installed-mutate
+# make mutate MODULE=_play narrows the mutation run to one engine module; MUTATE_ARGS adds options
+MODULE ?=
+MUTATE_ARGS ?=
 
 .PHONY: serve test fuzz bench clean install
+.PHONY: mutate coverage-kit
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -27,5 +32,17 @@ fuzz: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m tests.bench
 
+# Mutation testing of the engine judged by the conformance kit alone (docs/mutation.md); not part of test.
+$(MUTATE_STAMP): $(STAMP) pyproject.toml
+	$(BIN)/python -m pip install --quiet -e '.[test,mutate]'
+	touch $(MUTATE_STAMP)
+
+mutate: $(MUTATE_STAMP)
+	$(BIN)/python -m scripts.mutate $(MODULE) $(MUTATE_ARGS)
+
+# Branch coverage of service/engine by the kit alone, per module with the missing branches.
+coverage-kit: $(MUTATE_STAMP)
+	$(BIN)/python -m scripts.mutate --coverage
+
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build mutants *.egg-info

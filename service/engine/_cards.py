@@ -44,7 +44,7 @@ class Card:
         return card
 
     @classmethod
-    def _make(cls, rank: int, suit: str) -> Card:
+    def _make(cls, rank: int, suit: str) -> Card:  # pragma: no mutate block (runs at import only: docs/mutation.md)
         card = object.__new__(cls)
         for name, value in (
             ("rank", rank),
