@@ -27,16 +27,22 @@ Feature: El final de la partida / La fine della partita
       | by taps  | tap:KC tap:AC tap:QC tap:2C tap:JC tap:3C tap:TC tap:4C tap:9C tap:5C tap:8C tap:6C tap:7C tap:KD tap:AD tap:QD tap:2D tap:JD tap:3D tap:TD tap:4D tap:9D tap:5D tap:8D tap:KH tap:6D tap:7D | tap:KS |
 
   @doc-000 @doc-002 @sentence-37 @rule-win
-  Scenario: The game is won by a pair with the waste as well: the last card need not be a King
+  Scenario Outline: The game is won by a pair with the waste as well: the last card need not be a King, <how>
     Given the clearing deal
     When I play "QC+AC draw QD+AD draw QH+AH draw QS+AS draw JC+2C draw JD+2D draw JH+2H draw JS+2S"
     And I play "draw TC+3C draw TD+3D draw TH+3H draw TS+3S draw 9C+4C draw 9D+4D draw 9H+4H draw 9S+4S"
     And I play "draw 8C+5C draw 8D+5D 6S+7S draw 8H+5H draw 8S+5S KC KD draw KH draw KS draw 6H+7D 7C+6D draw"
     Then 1 cards are left in the pyramid
     And the game is playing
-    When I play "tap:6C tap:7H"
+    When I play "<last>"
     Then the game is won
+    And the last move's events are "removed <removed>, won"
     And the score is 280
+
+    Examples:
+      | how            | last          | removed |
+      | by a pair move | 7H+6C         | 6C 7H   |
+      | by taps        | tap:6C tap:7H | 6C 7H   |
 
   @doc-000 @doc-002 @sentence-37 @rule-win
   Scenario Outline: A won game is over: <move> is refused

@@ -230,6 +230,10 @@ Feature: Las parejas que suman 13 / Le coppie che sommano 13
     When I play "tap:7C tap:7C"
     Then no card is selected
     And the last move's events are "deselected 7C"
+    When I play "tap:7D tap:7D"
+    Then no card is selected
+    And there is no feedback
+    And the last move's events are "deselected 7D"
     And the move counter is 0
     When I play "tap:3S tap:TC"
     Then the last move removed "TC 3S" for 20 points
@@ -279,3 +283,14 @@ Feature: Las parejas que suman 13 / Le coppie che sommano 13
     Given the documents deal
     When I try "TC+TC"
     Then the request is refused with status 422 and "same_card"
+
+  @pyramide-choice @rule-pairs
+  Scenario Outline: A pair or King move keeps the selection of a card it does not remove: <move>
+    Given the documents deal
+    When I play "tap:7C <move>"
+    Then the selected card is "7C"
+
+    Examples:
+      | move  |
+      | TC+3S |
+      | KD    |

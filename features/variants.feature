@@ -371,3 +371,37 @@ Feature: Las decisiones de la app y las variantes / Le scelte dell'app e le vari
       | how            | king   |
       | by a King move | KS     |
       | by a tap       | tap:KS |
+
+  @doc-000 @doc-002 @doc-003 @sentence-59 @variant-pair-with-covering
+  Scenario Outline: Card and covering card: a card with one cover left pairs only with that cover, <how>
+    Given the documents deal with "pair_with_covering" set to true
+    When I try "KD <moves>"
+    Then the move is refused with "card_blocked"
+
+    Examples:
+      | how                    | moves |
+      | by a move              | TS+3H |
+      | by a move, other order | 3H+TS |
+
+  @doc-000 @doc-002 @doc-003 @sentence-59 @variant-pair-with-covering
+  Scenario: Card and covering card: by taps, a card with one cover left pairs only with that cover
+    Given the documents deal with "pair_with_covering" set to true
+    When I try "KD tap:3H tap:TS"
+    Then nothing changes
+    And the feedback is "card_blocked"
+    And the selected card is "3H"
+
+  @doc-000 @doc-002 @doc-003 @sentence-59 @variant-drawn-pairs-with-waste
+  Scenario Outline: Stock against waste after a recycle: the card just drawn pairs with the card beneath it, <how>
+    Given the documents deal with "drawn_pairs_with_waste" set to true
+    When I play "draw" 23 times
+    And I play "recycle"
+    And I play "draw" 13 times
+    Then the waste's top cards are "AH QD"
+    When I play "<moves>"
+    Then the last move removed "AH QD" for 0 points
+
+    Examples:
+      | how       | moves         |
+      | by a move | AH+QD         |
+      | by taps   | tap:AH tap:QD |

@@ -393,6 +393,7 @@ def test_the_solver_stops_at_its_deadline(monkeypatch):
 
 def test_the_solver_pool_refuses_when_full(monkeypatch):
     client = create_app().test_client()
+    monkeypatch.setattr(_limits, "SECONDS", 2.0)  # Retry-After is the deadline, rounded up
     monkeypatch.setattr(_limits, "_slots", threading.BoundedSemaphore(1))
     _limits._slots.acquire()
     try:
