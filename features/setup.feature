@@ -90,3 +90,22 @@ Feature: La preparación / La preparazione
     When I play "draw" 22 times
     Then the description in "es" begins "Mazo: 1 carta; descarte: 6 de picas. Fila 1:"
     And the description in "it" begins "Mazzo di pesca: 1 carta; scarti: 6 di picche. Fila 1:"
+
+  @pyramide-choice @api @rule-describe @lang-it @lang-en @lang-fr
+  Scenario: An empty waste and an empty row in Italian, English and French
+    Given the easy deal
+    When I play "KC AC+QC 2C+JC 3C+TC"
+    And I play "draw" 23 times
+    And I play "recycle"
+    Then the description in "it" is:
+      """
+      Mazzo di pesca: 24 carte; scarti: vuoto. Fila 1: re di picche; fila 2: 6 di quadri, 7 di quadri; fila 3: 5 di quadri, 8 di quadri, re di cuori; fila 4: 3 di quadri, 10 di quadri, 4 di quadri, 9 di quadri; fila 5: re di quadri, asso di quadri, donna di quadri, 2 di quadri, fante di quadri; fila 6: 4 di fiori, 9 di fiori, 5 di fiori, 8 di fiori, 6 di fiori, 7 di fiori; fila 7: vuota.
+      """
+    And the description in "en" is:
+      """
+      Stock: 24 cards; waste: empty. Row 1: king of spades; row 2: 6 of diamonds, 7 of diamonds; row 3: 5 of diamonds, 8 of diamonds, king of hearts; row 4: 3 of diamonds, 10 of diamonds, 4 of diamonds, 9 of diamonds; row 5: king of diamonds, ace of diamonds, queen of diamonds, 2 of diamonds, jack of diamonds; row 6: 4 of clubs, 9 of clubs, 5 of clubs, 8 of clubs, 6 of clubs, 7 of clubs; row 7: empty.
+      """
+    And the description in "fr" is:
+      """
+      Talon : 24 cartes ; défausse : vide. Rangée 1 : roi de pique ; rangée 2 : 6 de carreau, 7 de carreau ; rangée 3 : 5 de carreau, 8 de carreau, roi de cœur ; rangée 4 : 3 de carreau, 10 de carreau, 4 de carreau, 9 de carreau ; rangée 5 : roi de carreau, as de carreau, dame de carreau, 2 de carreau, valet de carreau ; rangée 6 : 4 de trèfle, 9 de trèfle, 5 de trèfle, 8 de trèfle, 6 de trèfle, 7 de trèfle ; rangée 7 : vide.
+      """
