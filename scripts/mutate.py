@@ -110,6 +110,18 @@ def source_snapshot() -> dict:
     return {"commit": git("rev-parse", "HEAD") or None, "uncommitted": sorted(line[2:].strip() for line in changed.splitlines())}
 
 
+def kit_fingerprint() -> str:
+    """A hash of what judges the mutants: the kit's files, this script and pyproject.toml. mutmut
+    tracks the engine's functions itself, but not a scenario that changed."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    files = [path for path in sorted((ROOT / "features").rglob("*")) if path.is_file() and "__pycache__" not in path.parts]
+    for path in [*files, ROOT / "scripts" / "mutate.py", ROOT / "pyproject.toml"]:
+        digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
 def exclusive_lock():
     """One run at a time in this tree: two mutmut runs in the same mutants/ folder spoil each other."""
     import fcntl
@@ -474,7 +486,14 @@ def main(argv: list[str] | None = None) -> int:
         if not args.keep and MUTANTS.exists():
             shutil.rmtree(MUTANTS)
         elif args.keep:
+            kept = MUTANTS / "kit-fingerprint.txt"
+            if kept.exists() and kept.read_text().strip() != kit_fingerprint():
+                print("--keep: the kit (features/), this script or pyproject.toml changed since the results in mutants/")
+                print("were measured; run without --keep to measure afresh")
+                return 1
             forget_interrupted(selected)
+        MUTANTS.mkdir(exist_ok=True)
+        (MUTANTS / "kit-fingerprint.txt").write_text(kit_fingerprint() + "\n")
         globs = [] if not chosen else [dotted(path) + ".*" for path in selected.values()]
         started = time.monotonic()
         code, out_of_time = run_mutmut(globs, max_minutes=args.max_minutes, jobs=args.jobs, every=args.progress_every)
