@@ -46,6 +46,7 @@ class Game:
         self.noted: dict[str, Any] | None = None
         self.dealt: dict[str, Any] | None = None  # the game as first dealt
         self.solution: dict[str, Any] | None = None
+        self.replayed: dict[str, Any] | None = None
 
     # -- helpers ------------------------------------------------------------------------------
     @property
@@ -270,6 +271,30 @@ class Game:
         check(f"the description in {language}", text, description[: len(text)] if prefix else description)
 
     # -- the solver -----------------------------------------------------------------------------
+    # -- replay (POST /v1/replay) ----------------------------------------------------------------
+    def op_replay(self, moves: list[str] | None = None) -> None:
+        """Replay ``moves`` from the game's deal; without moves, the game's own log."""
+        driver = self._http()
+        if moves is None:
+            moves = driver.state["log"].split()
+        body = {"code": driver.state["code"], "moves": moves}
+        reply = driver.request("POST", "/v1/replay", body, self.language)
+        check("POST /v1/replay", 200, reply.status)
+        self.replayed = reply.body
+
+    def op_replay_verdict(self, valid: bool, played: int, score: int, status: str, refused: str | None = None) -> None:
+        answer = self.replayed or {}
+        got = {key: answer.get(key) for key in ("valid", "played", "score", "status")}
+        got["refused"] = (answer.get("refused") or {}).get("code")
+        if answer.get("refused") is not None and answer["refused"].get("index") != answer.get("played"):
+            got["refused"] += f" at index {answer['refused'].get('index')}"
+        expected = {"valid": valid, "played": played, "score": score, "status": status, "refused": refused}
+        check("the replay's verdict", expected, got)
+
+    def op_replay_is_the_game(self) -> None:
+        driver = self._http()
+        check("the state the replay leads to", {**driver.state, "selected": None}, (self.replayed or {}).get("state"))
+
     def op_solve(self) -> None:
         driver = self._http()
         reply = driver.request("POST", "/v1/solve", {"state": driver.state}, self.language)

@@ -164,6 +164,24 @@ STEPS: list[Step] = [
         lambda language, text: [{"op": "describe", "language": language, "text": text, "prefix": True}],
     ),
     Step("then", 'the description in "{language}" is:', lambda language, docstring: [{"op": "describe", "language": language, "text": docstring.strip()}]),
+    # -- replay (POST /v1/replay, scenarios tagged @api)
+    Step("when", 'I replay "{moves}" from the deal', lambda moves: [{"op": "replay", "moves": moves.split()}]),
+    Step("when", "I replay the game's log from its deal", lambda: [{"op": "replay"}]),
+    Step(
+        "then",
+        'the replay is valid: {played:d} moves, {score:d} points, "{status}"',
+        lambda played, score, status: [
+            {"op": "replay_verdict", "valid": True, "played": played, "score": score, "status": status}
+        ],
+    ),
+    Step(
+        "then",
+        'the replay refuses move {number:d} with "{code}" after {score:d} points',
+        lambda number, code, score: [
+            {"op": "replay_verdict", "valid": False, "played": number - 1, "score": score, "status": "playing", "refused": code}
+        ],
+    ),
+    Step("then", "the replay leads to the game", lambda: [{"op": "replay_is_the_game"}]),
     # -- the solver (scenarios tagged @solver)
     Step("when", "I ask the solver", lambda: [{"op": "solve"}]),
     Step("then", "the deal is winnable", lambda: [{"op": "solution", "result": "winnable", "max_removable": 28}]),

@@ -49,9 +49,9 @@ def position(
     **fields,
 ) -> GameState:
     """A state of ``layout`` where only the pyramid slots in ``keep`` are left, the stock and waste
-    hold the given cards and all else is in the foundation. The engine checks it as any input.
-    It is a position late in a game whose first actions the history no longer holds: more than
-    UNDO_LIMIT moves were played (unless ``moves`` says otherwise)."""
+    hold the given cards and all else is in the foundation: a position late in a game, more than
+    UNDO_LIMIT moves in (unless ``moves`` says otherwise). The engine plays from it as from any
+    state built in Python; it has no log, so ``GameState.from_json`` (the API) refuses it."""
     game = GameState.new(layout=layout, rules=rules)
     pyramid = tuple(card if slot in keep else None for slot, card in enumerate(game.pyramid))
     in_play = {card for card in pyramid if card} | set(cards(stock)) | set(cards(waste))
@@ -63,9 +63,7 @@ def position(
         score=10 * (28 - len([card for card in pyramid if card])),
         **{"moves": UNDO_LIMIT + 1, **fields},
     )
-    state = state.evolve(status=status_of(state))
-    state.check()
-    return state
+    return state.evolve(status=status_of(state))
 
 
 def run(state: GameState, *moves: str) -> GameState:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -226,13 +227,14 @@ ILLEGAL = [
     ("/v1/moves", {"state": DOC.to_json(), "move": {"type": "undo"}}, 422, "nothing_to_undo", "Nothing to undo", "No hay nada que deshacer"),
     ("/v1/moves", {"state": EMPTY_PILES.to_json(), "move": {"type": "recycle"}}, 422, "waste_empty", "The waste is empty", "El descarte está vacío"),
     ("/v1/moves", {"state": state_with(history=["draw"] * 101), "move": {"type": "draw"}}, 400, "invalid_state", "The request does not match the schema", "La petición no se ajusta al esquema"),
-    ("/v1/moves", {"state": state_with(score=10), "move": {"type": "draw"}}, 422, "invalid_state", "The score must be 0", "La puntuación debe ser 0"),
+    ("/v1/moves", {"state": state_with(score=10), "move": {"type": "draw"}}, 422, "invalid_state", "“score” is not what the game’s log leads to (0)", "«score» no es lo que resulta de jugar el registro de la partida (0)"),
     ("/v1/moves", {"state": DOC.to_json(), "move": {"type": "pair", "cards": ["XX", "3S"]}}, 400, "unknown_card", "“XX” is not a card", "«XX» no es una carta"),
     ("/v1/moves", {"state": DOC.to_json(), "move": {"type": "jump"}}, 400, "unknown_move", "The request does not match the schema at “move”", "La petición no se ajusta al esquema en «move»"),
     ("/v1/moves", {"state": DOC.to_json()}, 400, "invalid_request", "The request does not match the schema at “move”", "La petición no se ajusta al esquema en «move»"),
     ("/v1/games", {"code": "PY1-N-AAAAAA"}, 422, "invalid_code", "The deal part has 6 letters", "La parte del reparto tiene 6 letras"),
     ("/v1/games", {"code": "PY1-N-AAAAAAS", "rules": {}}, 422, "conflicting_deal", "Give a code", "Indica un código"),
     ("/v1/games", {"rules": {"max_recycles": -1}}, 400, "invalid_rules", "The request does not match the schema at “rules.max_recycles”", "La petición no se ajusta al esquema en «rules.max_recycles»"),
+    ("/v1/replay", {"moves": ["KD"]}, 422, "deal_required", "Give the deal to replay", "Indica el reparto que se repite"),
     ("/v1/games", {"layout": {**DOCUMENTS_LAYOUT.to_json(), "waste": ["7C"]}}, 422, "invalid_layout", "The layout holds 7C twice", "El reparto contiene dos veces 7C"),
 ]
 
@@ -252,9 +254,12 @@ def test_each_error_code_in_english_and_spanish(client, path, body, status, code
 
 
 def test_game_over_and_no_recycles_left(client):
-    from tests.helpers import position
+    from service.engine import solve
 
-    won = play(position(DOCUMENTS_LAYOUT, keep={0}, waste="2D", stock="QD AH"), Move.from_text("JD+2D")).state
+    won = GameState.new(layout=DOCUMENTS_LAYOUT)
+    for move in solve(won).line:
+        won = play(won, move).state
+    assert won.status == "won"
     for language, text in (("en", "The game is over"), ("es", "La partida ha terminado")):
         response = post(client, "/v1/moves", {"state": won.to_json(), "move": {"type": "draw"}}, language)
         assert (response.status_code, response.json["code"], response.json["detail"]) == (422, "game_over", text)
@@ -314,3 +319,68 @@ def test_every_problem_code_of_the_catalogue_is_exercised_here():
     tested = {row[3] for row in ILLEGAL} | {row[5] for row in HTTP_LEVEL} | {"game_over", "no_recycles_left", "no_winnable_deal"} | SERVER_CODES
     schema_guarded = {"unknown_pile", "pair_needs_two_cards"}  # the schema answers these as unknown_move
     assert codes - tested == schema_guarded
+
+
+# -- Replay: verify a claimed result ---------------------------------------------------------------
+
+
+def test_replay_verifies_a_won_game_from_its_code_and_moves(client):
+    """A leaderboard checks a claimed 280 without trusting the client: the deal and the moves."""
+    from service.engine import solve
+
+    start = GameState.new(layout=DOCUMENTS_LAYOUT)
+    line = solve(start).line
+    body = {"code": start.code, "moves": [move.to_json() for move in line]}
+    answer = post(client, "/v1/replay", body).json
+    assert (answer["valid"], answer["score"], answer["status"], answer["played"]) == (True, 280, "won", len(line))
+    assert answer["refused"] is None and conforms(models.ReplayResponse, answer) is None
+    assert GameState.from_json(answer["state"]).status == "won"
+    texts = {"code": start.code, "moves": [str(move) for move in line]}  # the same, as texts
+    assert post(client, "/v1/replay", texts).json == answer
+
+
+def test_replay_names_the_first_illegal_move(client):
+    body = {"layout": DOCUMENTS_LAYOUT.to_json(), "moves": ["KD", "tap:7C", "tap:stock", "JC+2D", "TC+3S"]}
+    for language, message in (("en", "JC is not in play"), ("es", "JC no está en juego")):
+        answer = post(client, "/v1/replay", body, language).json
+        assert (answer["valid"], answer["played"], answer["score"], answer["status"]) == (False, 3, 10, "playing")
+        refused = answer["refused"]
+        assert refused["index"] == 3 and refused["move"] == {"type": "pair", "cards": ["JC", "2D"]}
+        assert refused["code"] == "card_not_free" and refused["message"].startswith(message)
+        assert answer["state"]["log"] == "KD draw"  # where the legal moves led: the taps selected, then drew
+
+
+def test_replay_of_a_states_log_gives_that_state(client):
+    state = post(client, "/v1/games", {"layout": DOCUMENTS_LAYOUT.to_json()}).json["state"]
+    for move in ({"type": "king", "card": "KD"}, {"type": "draw"}, {"type": "undo"}, {"type": "pair", "cards": ["TC", "3S"]}):
+        state = post(client, "/v1/moves", {"state": state, "move": move}).json["state"]
+    answer = post(client, "/v1/replay", {"code": state["code"], "moves": state["log"].split()}).json
+    assert answer["valid"] and answer["state"] == state and answer["score"] == 30
+
+
+@pytest.mark.parametrize(
+    "body, status, code, field",
+    [
+        ({"code": "PY1-N-AAAAAAS", "moves": ["KX"]}, 400, "invalid_request", None),
+        ({"code": "PY1-N-AAAAAAS", "moves": [{"type": "king", "card": "XX"}]}, 400, "invalid_request", None),
+        ({"code": "PY1-N-AAAAAAS", "rules": {}, "moves": []}, 422, "conflicting_deal", "code"),
+        ({"code": "PY1-N-AAAAAAS"}, 400, "invalid_request", "moves"),
+        ({"code": "PY1-N-AAAAAAS", "moves": ["KD"] * 10_001}, 400, "invalid_request", "moves"),
+    ],
+)
+def test_replay_refuses_what_is_not_a_game(client, body, status, code, field):
+    response = post(client, "/v1/replay", body)
+    assert (response.status_code, response.json["code"]) == (status, code), response.json
+    if field:
+        assert response.json["field"] == field
+
+
+def test_the_replay_example_of_the_api_guide_works_as_written(client):
+    guide = (Path(__file__).resolve().parent.parent / "docs" / "api.md").read_text(encoding="utf-8")
+    section = guide[guide.index("## Verifying a game: replay") :]
+    body = json.loads(re.search(r"-d '(\{.*?\})'", section).group(1))
+    shown = re.search(r"```json\n(.*?)```", section, re.S).group(1)
+    answer = post(client, "/v1/replay", body).json
+    expected = json.loads(shown.replace('"state": {…},', '"state": null,'))
+    answer["state"] = None
+    assert answer == expected

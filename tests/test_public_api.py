@@ -8,8 +8,8 @@ def test_public_api_is_pinned():
         [
             "BLOCKED", "DECK", "DOCUMENTS_LAYOUT", "PLAYING", "PRESETS", "RANKS", "SUITS", "UNDO_LIMIT", "VARIANT_LETTERS", "WON",
             "Action", "Card", "Event", "GameState", "IllegalMoveError", "InvalidCodeError", "InvalidMoveError",
-            "InvalidStateError", "Layout", "Move", "PyramideError", "Rules", "Solution", "Turn", "card_name", "describe",
-            "hint", "layout_code", "legal_moves", "parse_code", "play", "random_code", "seed_code", "shuffled_deck", "solve",
+            "InvalidStateError", "Layout", "Move", "PyramideError", "Replay", "Rules", "Solution", "Turn", "card_name", "describe",
+            "hint", "layout_code", "legal_moves", "parse_code", "play", "random_code", "replay", "seed_code", "shuffled_deck", "solve",
             "status_of", "winnable_deal",
         ]
     )  # fmt: skip

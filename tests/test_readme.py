@@ -24,7 +24,7 @@ def sessions() -> list[tuple[str, str]]:
 @pytest.mark.skipif(not (shutil.which("curl") and shutil.which("jq")), reason="needs curl and jq")
 def test_the_readme_sessions_print_what_the_readme_shows(tmp_path):
     found = sessions()
-    assert len(found) == 2
+    assert len(found) == 3
     (tmp_path / "docs").symlink_to(ROOT / "docs")
     with running_server() as base:
         script = "set -euo pipefail\n"

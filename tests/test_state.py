@@ -1,4 +1,10 @@
-"""The state's JSON form: lossless, and only reachable states accepted, with a precise reason."""
+"""The state's JSON form: lossless; and the forged-state suite: a state is its deal and its log,
+everything else is derived by replaying the log, so no state that no game can reach is accepted.
+
+Each forgery of issue #13 is here, with more of each kind: counters, score and status; cards moved,
+duplicated, dropped or paired against the rules; undo histories and logs edited, cut, reordered or
+taken from another game; recycles and passes claimed back.
+"""
 
 from __future__ import annotations
 
@@ -7,11 +13,22 @@ import json
 
 import pytest
 
-from service.engine import DOCUMENTS_LAYOUT, GameState, InvalidStateError, Rules
-from tests.helpers import run
+from service.engine import (
+    DOCUMENTS_LAYOUT,
+    UNDO_LIMIT,
+    GameState,
+    InvalidStateError,
+    Move,
+    Rules,
+    legal_moves,
+    play,
+    solve,
+)
+from tests.helpers import deal, deal_at, run
 
 DOC = GameState.new(layout=DOCUMENTS_LAYOUT)
 PLAYED = run(DOC, "KD", "TC+3S", "draw", "tap:7C")
+EASY = deal("KS 6D 7D 5D 8D KH 3D TD 4D 9D KD AD QD 2D JD 4C 9C 5C 8C 6C 7C KC AC QC 2C JC 3C TC")
 
 
 def test_json_round_trip_is_lossless():
@@ -26,116 +43,214 @@ def test_the_json_form():
     assert data["waste"] == ["7D", "AC"] and data["stock"][0] == "3C"
     assert data["foundation"] == ["KD", "TC", "3S"]
     assert data["history"] == ["KD@7.6", "TC@7.2+3S@7.5", "draw"]
+    assert data["log"] == "KD TC+3S draw"
     assert data["selected"] == "7C" and data["score"] == 30 and data["moves"] == 3
     assert data["status"] == "playing" and data["rules"]["max_recycles"] is None
 
 
-def rejected(mutate) -> InvalidStateError:
-    data = copy.deepcopy(PLAYED.to_json())
-    mutate(data)
+def test_the_log_keeps_every_action_and_every_undo():
+    """The undo history forgets (100 actions, and what was undone); the log never does."""
+    passes = ["draw"] * 23 + ["recycle"] + (["draw"] * 24 + ["recycle"]) * 3
+    game = run(DOC, "KD", "undo", "KD", *passes, *["draw"] * 9)
+    assert game.moves == 2 + 99 + 9 and len(game.history) == UNDO_LIMIT
+    assert game.log[:4] == ("KD", "undo", "KD", "draw") and len(game.log) == 111
+    assert GameState.from_json(game.to_json()) == game
+
+
+def refused(data: dict) -> InvalidStateError:
     with pytest.raises(InvalidStateError) as info:
-        GameState.from_json(data)
+        GameState.from_json(json.loads(json.dumps(data)))
     assert info.value.code == "invalid_state"
     return info.value
 
 
-def test_a_duplicate_card_is_rejected():
-    error = rejected(lambda d: d["stock"].append("JD"))
-    assert error.detail in ("pile_order", "duplicate_card")
+def rejected(mutate, state: GameState = PLAYED) -> InvalidStateError:
+    data = copy.deepcopy(state.to_json())
+    mutate(data)
+    assert json.dumps(data) != json.dumps(state.to_json()), "a forgery must change something"
+    return refused(data)
 
 
-def test_a_card_in_two_places_is_rejected():
-    def mutate(d):
-        d["foundation"][0] = "7S"
-
-    assert rejected(mutate).detail in ("duplicate_card", "foundation")
+# -- The forgeries of issue #13 --------------------------------------------------------------------
 
 
-def test_a_missing_card_is_rejected():
-    error = rejected(lambda d: d["stock"].pop())
-    assert error.detail == "missing_card" and error.params["card"] == "9S"
+def test_a_won_game_claimed_with_no_moves_on_an_unwinnable_deal():
+    deal_ = GameState.new("PY1-N-AAAAAAA")
+    assert solve(deal_).result == "unwinnable"
+    data = deal_.to_json()
+    data.update(
+        pyramid=[[None] * len(row) for row in data["pyramid"]],
+        foundation=[card for row in data["pyramid"] for card in row],
+        score=280,
+        status="won",
+    )
+    assert refused(data).field == "state.pyramid"
 
 
-def test_a_card_moved_in_the_pyramid_is_rejected():
-    def mutate(d):
-        d["pyramid"][6][0], d["pyramid"][6][2] = d["pyramid"][6][2], d["pyramid"][6][0]
-
-    assert rejected(mutate).detail == "not_dealt_here"
-
-
-def test_a_removed_card_still_covered_is_rejected():
-    def mutate(d):
-        d["pyramid"][5][0] = None  # QC gone while 7C still covers it
-        d["foundation"] += ["QC"]
-
-    assert rejected(mutate).detail in ("removed_while_covered", "foundation")
-
-
-def test_an_empty_slot_under_a_present_card_is_named():
-    state = run(DOC, "KD")
-    data = state.to_json()
-    data["pyramid"][5][4] = None  # TS
-    data["pyramid"][6][4] = None  # 3S
-    data["foundation"] += ["TS", "3S"]
-    data["score"] = 30
-    with pytest.raises(InvalidStateError) as info:
-        GameState.from_json(data)
-    assert info.value.detail == "history"  # reachable only with the covering-pair variant
+def test_the_win_claimed_with_a_log_that_is_not_the_games():
+    """The solver's winning line of one deal, sent as the log of another."""
+    won = GameState.new(layout=EASY)
+    line = solve(won).line
+    for move in line:
+        won = play(won, move).state
+    assert won.status == "won"
+    data = won.to_json()
+    data["code"] = DOC.code
+    assert refused(data).detail == "log_illegal"
+    data = won.to_json()
+    data["log"] = " ".join(data["log"].split()[:-1])  # the last pair left out: the win not reached
+    assert refused(data).field == "state.pyramid"
 
 
-def test_a_score_not_matching_the_pyramid_is_rejected():
-    error = rejected(lambda d: d.update(score=40))
-    assert error.detail == "score" and error.params["expected"] == 30
+def test_two_stock_cards_paired_with_each_other():
+    """QD and AC are both in the stock of the documents' deal; QD+AC sums 13."""
+    data = DOC.to_json()
+    data["stock"] = [card for card in data["stock"] if card not in ("QD", "AC")]
+    data["foundation"] = ["AC", "QD"]
+    assert refused(data).field == "state.stock"
+    data["log"] = "AC+QD"
+    error = refused(data)
+    assert (error.detail, error.params["reason"].code) == ("log_illegal", "card_not_free")
 
 
-def test_more_than_100_actions_of_history_are_rejected():
-    error = rejected(lambda d: d.update(history=["draw"] * 101))
-    assert error.detail == "history_too_long"
+def test_a_card_paired_with_the_card_covering_it_while_the_option_is_off():
+    """6C (row 6) is covered by KD and 7S (row 7); with KD gone, 7S alone covers it. 6C+7S is
+    legal only under «carta y carta que la cubre», and is refused in a log without it."""
+    for rules, accepted in ((Rules(), False), (Rules(pair_with_covering=True), True)):
+        game = run(GameState.new(layout=deal_at({15: "6C", 21: "KD", 22: "7S"}, rules), rules=rules), "KD")
+        data = game.to_json()
+        data["log"] += " 6C+7S"
+        if accepted:
+            data = run(game, "6C+7S").to_json()
+            assert GameState.from_json(data).score == 30
+        else:
+            error = refused(data)
+            assert error.detail == "log_illegal" and error.params["reason"].code == "card_blocked"
 
 
-def test_a_history_that_cannot_have_led_here_is_rejected():
-    assert rejected(lambda d: d.update(history=["TC@7.2+3S@7.5", "KD@7.6", "draw"])).detail == "history"
-    assert rejected(lambda d: d.update(history=["KD@7.5", "TC@7.2+3S@7.6", "draw"])).detail == "history"
-    assert rejected(lambda d: d.update(history=["recycle"])).detail == "history"
-    assert rejected(lambda d: d.update(history=["XX@7.1"])).detail == "history_entry"
+def test_a_foundation_order_that_contradicts_what_covers_what():
+    data = PLAYED.to_json()
+    data["foundation"] = ["TC", "3S", "KD"]
+    assert refused(data).field == "state.foundation"
 
 
-def test_a_move_counter_below_the_history_is_rejected():
-    assert rejected(lambda d: d.update(moves=2)).detail == "moves"
+@pytest.mark.parametrize("moves", [0, 1, 2, 4, 1000])
+def test_the_move_counter_is_derived(moves):
+    assert rejected(lambda d: d.update(moves=moves)).field == "state.moves"
+
+
+def test_an_extra_pass_claimed_back_under_a_recycle_limit():
+    """Under max_recycles 1: recycle once, then claim recycles 0 with an empty history."""
+    rules = Rules(max_recycles=1)
+    game = run(GameState.new(layout=DOCUMENTS_LAYOUT, rules=rules), *["draw"] * 23, "recycle", *["draw"] * 24)
+    assert Move.recycle() not in legal_moves(game)
+    assert rejected(lambda d: d.update(recycles=0), game).field == "state.recycles"
+    assert rejected(lambda d: d.update(recycles=0, history=[]), game).field == "state.recycles"
+
+    def log_without_the_recycle(d):
+        d.update(recycles=0, history=d["history"][:23] + d["history"][24:], log=d["log"].replace("recycle ", ""))
+
+    assert rejected(log_without_the_recycle, game).detail == "log_illegal"  # a 24th draw from an empty stock
+    twice = game.to_json()
+    twice["log"] += " recycle"
+    assert refused(twice).params["reason"].code == "no_recycles_left"
+
+
+# -- More of each kind -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "what, mutate, field",
+    [
+        ("a score the cards do not give", lambda d: d.update(score=40), "state.score"),
+        ("no score for removed cards", lambda d: d.update(score=0), "state.score"),
+        ("a score as text", lambda d: d.update(score="30"), "state.score"),
+        ("a score as 30.0", lambda d: d.update(score=30.0), "state.score"),
+        ("a move counter as true", lambda d: d.update(moves=True), "state.moves"),
+        ("recycles claimed", lambda d: d.update(recycles=1), "state.recycles"),
+        ("a won game that is not won", lambda d: d.update(status="won"), "state.status"),
+        ("a blocked game that is not blocked", lambda d: d.update(status="blocked"), "state.status"),
+        ("a removed card back in its slot", lambda d: d["pyramid"][6].__setitem__(5, "KD"), "state.pyramid"),
+        ("a card in another card's slot", lambda d: d["pyramid"][6].__setitem__(0, "3H"), "state.pyramid"),
+        ("a card dropped", lambda d: d["pyramid"][6].__setitem__(0, None), "state.pyramid"),
+        ("a removed slot still covered", lambda d: d["pyramid"][5].__setitem__(0, None), "state.pyramid"),
+        ("the pyramid's shape", lambda d: d.update(pyramid=[["JD"]]), "state.pyramid"),
+        ("a duplicate card", lambda d: d["stock"].append("JD"), "state.stock"),
+        ("a card missing", lambda d: d["stock"].pop(), "state.stock"),
+        ("the stock reordered", lambda d: d["stock"].reverse(), "state.stock"),
+        ("a card drawn that was not", lambda d: d["waste"].__setitem__(1, "4C"), "state.waste"),
+        ("not a card", lambda d: d["waste"].__setitem__(0, "ZZ"), "state.waste"),
+        ("the foundation with a card twice", lambda d: d["foundation"].__setitem__(0, "7S"), "state.foundation"),
+        ("the history reordered", lambda d: d.update(history=["TC@7.2+3S@7.5", "KD@7.6", "draw"]), "state.history"),
+        ("the history at other places", lambda d: d.update(history=["KD@7.5", "TC@7.2+3S@7.6", "draw"]), "state.history"),
+        ("the history cut", lambda d: d.update(history=["TC@7.2+3S@7.5", "draw"]), "state.history"),
+        ("the history emptied", lambda d: d.update(history=[]), "state.history"),
+        ("a history entry that is not an action", lambda d: d.update(history=["XX@7.1"]), "state.history"),
+        ("101 history entries", lambda d: d.update(history=["draw"] * 101), "state.history"),
+    ],
+)
+def test_a_field_that_is_not_what_the_log_gives_is_refused(what, mutate, field):
+    error = rejected(mutate)
+    assert (error.detail, error.field) == ("not_derived", field), what
+
+
+@pytest.mark.parametrize(
+    "what, log, detail, reason",
+    [
+        ("the log emptied, the position kept", "", "not_derived", None),
+        ("an action left out", "KD draw", "not_derived", None),
+        ("the actions reordered", "TC+3S KD draw", "not_derived", None),
+        ("an undo added", "KD TC+3S draw undo", "not_derived", None),
+        ("an undo with nothing to undo", "undo KD TC+3S draw", "log_illegal", "nothing_to_undo"),
+        ("a covered card played", "KD TC+3S AC+QC draw", "log_illegal", "card_not_free"),
+        ("a pair that does not sum 13", "KD TC+3S 3H+7S draw", "log_illegal", "sum_not_13"),
+        ("a King that is not a King", "QS draw", "log_illegal", "not_a_king"),
+        ("a recycle with a full stock", "KD TC+3S recycle", "log_illegal", "stock_not_empty"),
+        ("a tap in the log", "KD TC+3S tap:stock", "log_entry", None),
+        ("a pair in non-canonical order", "KD 3S+TC draw", "log_entry", None),
+        ("a ten written 10", "KD 10C+3S draw", "log_entry", None),
+        ("a history text in the log", "KD@7.6 TC+3S draw", "log_entry", None),
+        ("not an action", "KD TC+3S drow", "log_entry", None),
+    ],
+)
+def test_a_log_that_is_not_this_games_is_refused(what, log, detail, reason):
+    error = rejected(lambda d: d.update(log=log))
+    assert error.detail == detail, what
+    if reason:
+        assert error.params["reason"].code == reason, what
+
+
+def test_a_log_that_is_not_text_or_too_long_is_refused():
+    assert rejected(lambda d: d.update(log=["KD"])).detail == "shape"
+    error = rejected(lambda d: d.update(log=" ".join(["draw", "undo"] * 5001)))
+    assert (error.detail, error.params["limit"]) == ("log_too_long", 10_000)
+
+
+def test_the_log_may_be_long_when_the_game_is():
+    game = run(DOC, *["draw"] * 23, "recycle", *(["draw"] * 24 + ["recycle"]) * 99)
+    assert len(game.log) == 2499 and game.recycles == 100
+    assert GameState.from_json(game.to_json()) == game
 
 
 def test_a_selected_card_that_is_not_free_is_rejected():
     assert rejected(lambda d: d.update(selected="QC")).detail == "selected"
-
-
-def test_a_wrong_status_is_rejected():
-    error = rejected(lambda d: d.update(status="won"))
-    assert error.detail == "status" and error.params["expected"] == "playing"
+    assert rejected(lambda d: d.update(selected="7D")).detail == "selected"  # under the waste top
+    assert rejected(lambda d: d.update(selected="ZZ")).detail == "card"
 
 
 def test_rules_that_are_not_the_codes_are_rejected():
     assert rejected(lambda d: d["rules"].update(strict_win=True)).detail == "rules_mismatch"
-
-
-def test_recycles_beyond_the_limit_are_rejected():
-    game = run(GameState.new(layout=DOCUMENTS_LAYOUT, rules=Rules(max_recycles=1)), *["draw"] * 23, "recycle")
-    data = game.to_json()
-    data["recycles"] = 2
-    with pytest.raises(InvalidStateError) as info:
-        GameState.from_json(data)
-    assert info.value.detail == "recycles"
+    assert rejected(lambda d: d["rules"].update(max_recycles=0)).detail == "rules_mismatch"
 
 
 @pytest.mark.parametrize(
     "mutate, detail, field",
     [
         (lambda d: d.pop("stock"), "missing_field", "state.stock"),
+        (lambda d: d.pop("log"), "missing_field", "state.log"),
         (lambda d: d.update(code="PY1-N-AAAAAA"), "code", "state.code"),
-        (lambda d: d.update(code="PY1-N-AAAAAAS"), "not_dealt_here", "state.pyramid"),
-        (lambda d: d.update(pyramid=[["JD"]]), "pyramid_shape", "state.pyramid"),
-        (lambda d: d["waste"].__setitem__(0, "ZZ"), "card", "state.waste[0]"),
-        (lambda d: d.update(score=-10), "shape", "state.score"),
-        (lambda d: d.update(moves=True), "shape", "state.moves"),
+        (lambda d: d.update(code="PY1-N-AAAAAAS"), "log_illegal", "state.log"),
+        (lambda d: d.update(error_help=1), "shape", "state.error_help"),
         (lambda d: d.update(rules=[]), "rules", "state.rules"),
         (lambda d: d["rules"].update(max_recycles=-1), "rules", "state.rules.max_recycles"),
     ],
@@ -147,19 +262,11 @@ def test_malformed_states_say_which_field(mutate, detail, field):
 
 def test_every_rejection_has_a_message_in_each_language():
     error = rejected(lambda d: d.update(score=40))
-    assert error.message("es") == "La puntuación debe ser 30: 10 puntos por cada carta retirada de la pirámide"
+    assert error.message("es") == "«score» no es lo que resulta de jugar el registro de la partida (30)"
     assert "30" in error.message("it") and "30" in error.message("fr") and "30" in str(error)
-
-
-def test_a_game_of_at_most_100_moves_keeps_its_whole_history():
-    """Its history was never cut, so it must lead back to the deal: an action left out is refused;
-    past 100 moves the first actions may be forgotten, and the same history is accepted."""
-
-    def drop_first(data):
-        data["history"] = data["history"][1:]
-
-    assert rejected(drop_first).detail == "history_incomplete"
-    data = copy.deepcopy(PLAYED.to_json())
-    drop_first(data)
-    data["moves"] = 101
-    assert GameState.from_json(data).history == PLAYED.history[1:]
+    error = rejected(lambda d: d.update(log="KD TC+3S AC+QC draw"))
+    assert error.message("es") == (
+        "La acción del registro en la posición 2, «AC+QC», no se puede jugar ahí: "
+        + error.params["reason"].message("es")
+    )
+    assert error.params["reason"].message("it") in error.message("it")

@@ -359,6 +359,9 @@ const OPS = {
   dealt_sequence: [['cards'], []],
   legal_moves: [[], ['equal', 'include', 'exclude']],
   describe: [['language', 'text'], ['prefix']],
+  replay: [[], ['moves']],
+  replay_verdict: [['valid', 'played', 'score', 'status'], ['refused']],
+  replay_is_the_game: [[], []],
   solve: [[], []],
   solution: [['result', 'max_removable'], []],
   play_line: [[], []],
@@ -379,6 +382,7 @@ class Game {
     this.noted = null;
     this.dealt = null; // the game as first dealt
     this.solution = null;
+    this.replayed = null;
   }
 
   // helpers
@@ -645,6 +649,29 @@ class Game {
     check('Content-Language', language, reply.headers['content-language'] ?? null);
     const description = get(reply.body, 'description', 'the describe answer');
     check(`the description in ${language}`, text, prefix ? String(description).slice(0, text.length) : description);
+  }
+
+  // replay (POST /v1/replay)
+  async op_replay({ moves = null }) {
+    const driver = this.http();
+    if (driver.state === null) throw new KitFailure('the game to replay', 'a game in play', 'no game dealt');
+    const body = { code: driver.state.code, moves: moves ?? String(driver.state.log).split(' ').filter(Boolean) };
+    const reply = await driver.request('POST', '/v1/replay', body, this.language);
+    check('POST /v1/replay', 200, reply.status);
+    this.replayed = reply.body;
+  }
+
+  op_replay_verdict({ valid, played, score, status, refused = null }) {
+    const answer = this.replayed ?? {};
+    const got = { valid: answer.valid, played: answer.played, score: answer.score, status: answer.status };
+    got.refused = answer.refused ? answer.refused.code : null;
+    if (answer.refused && answer.refused.index !== answer.played) got.refused += ` at index ${answer.refused.index}`;
+    check("the replay's verdict", { valid, played, score, status, refused }, got);
+  }
+
+  op_replay_is_the_game() {
+    const driver = this.http();
+    check('the state the replay leads to', { ...driver.state, selected: null }, (this.replayed ?? {}).state);
   }
 
   // the solver

@@ -24,6 +24,7 @@ from ..engine import (
     describe,
     legal_moves,
     play,
+    replay,
 )
 from ..locales import DEFAULT_LANGUAGE, LANGUAGES, translate
 
@@ -31,8 +32,8 @@ from . import _models as models
 from ._limits import hint, solve, winnable_deal  # the engine's, in the solver pool and under a deadline
 from ._problems import ApiProblem, from_api, from_engine, from_validation
 
-#: The largest body accepted: a full state is about 3 KiB.
-MAX_BODY = 64 * 1024
+#: The largest body accepted: a full state is about 3 KiB, and its log about 6 bytes an action.
+MAX_BODY = models.MAX_BODY
 _HTTP_CODES = {
     404: "not_found",
     405: "method_not_allowed",
@@ -183,6 +184,40 @@ def _hint() -> Response:
     })  # fmt: skip
 
 
+def _replay() -> Response:
+    data = _body(models.ReplayRequest)
+    if data.get("code") is None and data.get("layout") is None:
+        raise ApiProblem("deal_required", 422, field="code")
+    rules = Rules.from_json(data["rules"]) if data.get("rules") is not None else None
+    layout = Layout.from_json(data["layout"]) if data.get("layout") is not None else None
+    start = GameState.new(data.get("code"), rules=rules, layout=layout, error_help=data.get("error_help", True))
+    moves = []
+    for i, move in enumerate(data["moves"]):
+        try:
+            moves.append(Move.from_text(move) if isinstance(move, str) else Move.from_json(move))
+        except PyramideError as error:
+            error.field = f"moves[{i}]"
+            raise
+    result = replay(start, moves)
+    refused = None
+    if result.refused is not None:
+        refused = {
+            "index": result.played,
+            "move": moves[result.played].to_json(),
+            "code": result.refused.code,
+            "message": result.refused.message(_language()),
+        }
+    state = result.state
+    return _json({
+        "valid": refused is None,
+        "played": result.played,
+        "score": state.score,
+        "status": state.status,
+        "state": state.to_json(),
+        "refused": refused,
+    })  # fmt: skip
+
+
 def _rules() -> Response:
     options = [
         {"name": name, "letter": letter, "description": translate(_language(), f"rules.{name}")}
@@ -208,6 +243,7 @@ def _add_routes(app: Flask) -> None:
     app.add_url_rule("/v1/describe", "describe", _describe, methods=["POST"])
     app.add_url_rule("/v1/solve", "solve", _solve, methods=["POST"])
     app.add_url_rule("/v1/hint", "hint", _hint, methods=["POST"])
+    app.add_url_rule("/v1/replay", "replay", _replay, methods=["POST"])
     app.add_url_rule("/v1/rules", "rules", _rules, methods=["GET"])
     app.add_url_rule("/healthz", "health", _health, methods=["GET"])
 

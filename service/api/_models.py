@@ -35,6 +35,13 @@ def _whole_in(low: int, high: int) -> Any:
 
 
 Count = _whole_in(0, 1_000_000_000)
+#: The largest request body the API reads (``_app.MAX_BODY``).
+MAX_BODY = 64 * 1024
+_CARD = "(?:[A2-9TJQK][CDHS])"
+_LOGGED = f"(?:{_CARD}(?:\\+{_CARD})?|draw|recycle|undo)"
+_LOG_PATTERN = f"^(?:{_LOGGED}(?: {_LOGGED})*)?$"
+#: A move's text form (``Move.from_text``): ``TC+3S``, ``KD``, ``draw``, ``tap:7C``, ``tap:stock``…
+_MOVE_TEXT = f"^(?:{_LOGGED}|tap:(?:stock|{_CARD}))$"
 DEFAULT_BUDGET = 100_000
 Recycles = _whole_in(0, 9999)
 Score = _whole_in(0, 280)
@@ -92,6 +99,15 @@ class State(_Strict):
     history: Annotated[
         list[Annotated[str, Field(max_length=32)]],
         Field(max_length=100, description="The last actions, oldest first: `KD@7.6`, `TC@7.2+3S@7.5`, `5H@W+8S@6.4`, `draw`, `recycle`."),
+    ]
+    log: Annotated[
+        str,
+        Field(
+            max_length=MAX_BODY,
+            pattern=_LOG_PATTERN,
+            description="Every action since the deal, undos included, as move texts separated by spaces "
+            "(`KD TC+3S draw undo draw`): what the server replays to derive every other field (docs/security.md).",
+        ),
     ]
     status: Literal["playing", "won", "blocked"]
 
@@ -154,6 +170,12 @@ Move = Annotated[
 ]
 
 
+MoveText = Annotated[
+    str,
+    Field(max_length=16, pattern=_MOVE_TEXT, description="A move in its text form: `TC+3S`, `KD`, `draw`, `recycle`, `undo`, `tap:7C`, `tap:stock`."),
+]
+
+
 # -- Requests --------------------------------------------------------------------------------------
 
 
@@ -190,6 +212,19 @@ class SolveRequest(HintRequest):
         False,
         description="Then search the winning line with the fewest moves, breadth-first, within what is left of "
         "the budget (`minimal: true` when it was found).",
+    )
+
+
+class ReplayRequest(_Strict):
+    """A game to verify: its deal (a ``code``, or a ``layout`` with ``rules``) and every move played
+    from it, as move objects or texts (a state's ``log`` split at its spaces is such a list)."""
+
+    code: Annotated[str, Field(max_length=100)] | None = Field(None, description="The deal code.")
+    rules: Rules | None = Field(None, description="The rule set of a `layout` (a code names its own).")
+    layout: Layout | None = Field(None, description="The deal's cards, instead of a code.")
+    error_help: bool = Field(True, description="The app's error help (changes feedback only, never the result).")
+    moves: Annotated[list[Move | MoveText], Field(max_length=10_000)] = Field(
+        description="The moves in the order played, taps and undos included."
     )
 
 
@@ -267,6 +302,27 @@ class HintResponse(_Strict):
     max_removable: int | None
 
 
+class Refusal(_Strict):
+    """The first move the rules refuse: its index in ``moves``, and why."""
+
+    index: int
+    move: Move
+    code: str
+    message: str
+
+
+class ReplayResponse(_Strict):
+    """``valid``: every move was legal. ``state`` is where the moves led (up to the refused one),
+    with its ``score`` and ``status`` derived by the server, never taken from the client."""
+
+    valid: bool
+    played: int
+    score: int
+    status: Literal["playing", "won", "blocked"]
+    state: State
+    refused: Refusal | None
+
+
 class Health(_Strict):
     status: Literal["ok"]
     version: str
@@ -289,6 +345,7 @@ SCHEMAS: tuple[type[BaseModel], ...] = (
     StateRequest,
     HintRequest,
     SolveRequest,
+    ReplayRequest,
     GameResponse,
     MoveResponse,
     LegalMovesResponse,
@@ -296,6 +353,7 @@ SCHEMAS: tuple[type[BaseModel], ...] = (
     RulesResponse,
     SolveResponse,
     HintResponse,
+    ReplayResponse,
     Health,
     Problem,
 )

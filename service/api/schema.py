@@ -37,6 +37,7 @@ def component_examples() -> dict[str, Any]:
         "NewGameDocumentsLayout": {"summary": "The rule documents' deal, as an explicit layout", "value": {"layout": DOCUMENTS_LAYOUT.to_json()}},
         "FirstMoveKing": {"summary": "The documents' first move: the King of diamonds", "value": {"state": deal.to_json(), "move": {"type": "king", "card": "KD"}}},
         "SecondMovePair": {"summary": "The documents' second move: 10♣ + 3♠", "value": {"state": after_king.to_json(), "move": {"type": "pair", "cards": ["TC", "3S"]}}},
+        "ReplayRefused": {"summary": "The documents' deal, then a fourth move that plays two stock cards", "value": {"code": deal.code, "moves": ["KD", "TC+3S", "draw", "JC+2D"]}},
         "TapCoveredCard": {"summary": "Tap a covered card (error help on)", "value": {"state": deal.to_json(), "move": {"type": "tap", "card": "QC"}}},
         "TapStock": {"summary": "Tap the stock", "value": {"state": deal.to_json(), "move": {"type": "tap", "pile": "stock"}}},
         "DocumentsDeal": {"summary": "The documents' deal, before any move", "value": {"state": deal.to_json()}},

@@ -21,7 +21,7 @@ from ._documents import DOCUMENTS_LAYOUT
 from ._errors import IllegalMoveError, InvalidCodeError, InvalidMoveError, InvalidStateError, PyramideError
 from ._layout import Layout
 from ._moves import Action, Move
-from ._play import Event, Turn, legal_moves, play, status_of
+from ._play import Event, Replay, Turn, legal_moves, play, replay, status_of
 from ._rules import PRESETS, VARIANT_LETTERS, Rules
 from ._solver import Solution, hint, solve, winnable_deal
 from ._state import BLOCKED, PLAYING, UNDO_LIMIT, WON, GameState
@@ -48,6 +48,7 @@ __all__ = [
     "Layout",
     "Move",
     "PyramideError",
+    "Replay",
     "Rules",
     "Solution",
     "Turn",
@@ -59,6 +60,7 @@ __all__ = [
     "parse_code",
     "play",
     "random_code",
+    "replay",
     "seed_code",
     "solve",
     "shuffled_deck",

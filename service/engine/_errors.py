@@ -38,7 +38,10 @@ class PyramideError(ValueError):
     def message(self, lang: str = "en") -> str:
         from ..locales import translate
 
-        return translate(lang, self.message_key, **self.params)
+        params = {
+            name: value.message(lang) if isinstance(value, PyramideError) else value for name, value in self.params.items()
+        }  # an error given as a parameter (why a logged move was refused) is said in the same language
+        return translate(lang, self.message_key, **params)
 
     def __str__(self) -> str:
         return self.message("en")

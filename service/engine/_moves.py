@@ -163,6 +163,13 @@ class Action:
     def points(self) -> int:
         return removal_points(self.removed)
 
+    def move(self) -> Move:
+        """The move that plays this action again: what the game's log records."""
+        if self.type != "remove":
+            return Move(self.type)
+        cards = [card for card, _ in self.removed]
+        return Move.king(cards[0]) if len(cards) == 1 else Move.pair(*cards)
+
     def __repr__(self) -> str:
         return f"Action.from_text({str(self)!r})"
 

@@ -8,10 +8,10 @@ or an :class:`IllegalMoveError`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from ._cards import Card, sums_to_13
-from ._errors import IllegalMoveError, InvalidStateError
+from ._errors import IllegalMoveError
 from ._layout import COVERED_BY
 from ._moves import WASTE_SECOND, WASTE_TOP, Action, Move
 from ._state import BLOCKED, PLAYING, UNDO_LIMIT, WON, GameState
@@ -104,7 +104,7 @@ def top_just_drawn(state: GameState) -> bool:
             return action.type == "draw"
         if any(origin < 0 for _, origin in action.removed):
             return False
-    return getattr(state, "history_cut", False)
+    return False
 
 
 def drawn_pairs_with_waste_now(state: GameState) -> bool:
@@ -155,6 +155,7 @@ def _remove(state: GameState, removed: tuple[tuple[Card, int], ...]) -> Turn:
     """«Cada carta retirada de la pirámide da 10 puntos: una pareja de dos cartas de la pirámide vale
     20, una pareja con el descarte 10 y un rey de la pirámide 10. Una carta tomada del descarte no
     da puntos.»"""
+    removed = tuple(sorted(removed, key=lambda item: item[0].index))  # as the log replays it, whatever the tap order
     action = Action("remove", removed)
     pyramid = list(state.pyramid)
     waste_taken = 0
@@ -210,14 +211,15 @@ def _recycle(state: GameState) -> Turn:
 
 def _after_action(state: GameState, action: Action, event: Event) -> Turn:
     """«El número de movimientos (retiradas, robos y reciclajes).» The undo history keeps the
-    last 100 actions."""
+    last 100 actions; the log keeps them all."""
     history = state.history + (action,)
     if len(history) > UNDO_LIMIT:
         history = history[-UNDO_LIMIT:]
     selected = state.selected
     if selected is not None and not is_selectable(state, selected):
         selected = None
-    after = state.evolve(moves=state.moves + 1, history=history, selected=selected)
+    log = state.log + (str(action.move()),)
+    after = state.evolve(moves=state.moves + 1, history=history, selected=selected, log=log)
     return _settle(after, (event,))
 
 
@@ -300,69 +302,23 @@ def legal_moves(state: GameState) -> list[Move]:
 # -- Undo ------------------------------------------------------------------------------------------
 
 
-class _Board:
-    """A position being taken back action by action, in place (undo and history checks).
-    It has the attributes the rules read (``rules``, ``pyramid``, ``waste``, ``recycles``, ``history``), so the
-    same rule functions judge it."""
-
-    __slots__ = ("rules", "pyramid", "stock", "waste", "foundation", "recycles", "history", "history_cut")
-
-    def __init__(self, state: GameState) -> None:
-        self.rules = state.rules
-        self.pyramid = list(state.pyramid)
-        self.stock = list(state.stock)
-        self.waste = list(state.waste)
-        self.foundation = list(state.foundation)
-        self.recycles = state.recycles
-        #: the actions before the position, as far as they are kept («mazo contra descarte» reads them)
-        self.history = state.history
-        self.history_cut = len(state.history) >= UNDO_LIMIT
-
-    def take_back_draws(self, count: int) -> bool:
-        """Undo ``count`` draws at once: the last ``count`` waste cards back on top of the stock."""
-        if len(self.waste) < count:
-            return False
-        self.stock[:0] = self.waste[-count:]
-        del self.waste[-count:]
-        return True
-
-    def take_back(self, action: Action) -> bool:
-        """Undo ``action`` in place; False (and the board left half-changed) if it cannot have
-        led here. «Las cartas vuelven a su sitio y se restan los puntos del movimiento.»"""
-        if action.type == "draw":
-            return self.take_back_draws(1)
-        if action.type == "recycle":
-            if self.waste or not self.stock or self.recycles == 0:
-                return False
-            self.waste, self.stock = self.stock, []
-            self.recycles -= 1
-            return True
-        count = len(action.removed)
-        if [card for card, _ in action.removed] != self.foundation[-count:]:
-            return False
-        del self.foundation[-count:]
-        for card, origin in sorted(action.removed, key=lambda item: item[1]):  # W2 back before W
-            if origin >= 0:
-                if self.pyramid[origin] is not None:
-                    return False
-                self.pyramid[origin] = card
-            else:
-                self.waste.append(card)
-        return True
-
-
 def unapply(state: GameState, action: Action) -> GameState:
     """The position before ``action`` (score, piles, recycle count; not the move counter).
-    Raises InvalidStateError when ``action`` cannot have led to ``state``."""
-    board = _Board(state)
-    if not board.take_back(action):
-        raise InvalidStateError("history", field="state.history", entry=str(action))
+    «Las cartas vuelven a su sitio y se restan los puntos del movimiento.»"""
+    if action.type == "draw":
+        return state.evolve(stock=state.waste[-1:] + state.stock, waste=state.waste[:-1])
+    if action.type == "recycle":
+        return state.evolve(stock=(), waste=state.stock, recycles=state.recycles - 1)
+    pyramid, waste = list(state.pyramid), state.waste
+    for card, origin in sorted(action.removed, key=lambda item: item[1]):  # W2 back before W
+        if origin >= 0:
+            pyramid[origin] = card
+        else:
+            waste += (card,)
     return state.evolve(
-        pyramid=tuple(board.pyramid),
-        stock=tuple(board.stock),
-        waste=tuple(board.waste),
-        foundation=tuple(board.foundation),
-        recycles=board.recycles,
+        pyramid=tuple(pyramid),
+        waste=waste,
+        foundation=state.foundation[: -len(action.removed)],
         score=state.score - action.points,
     )
 
@@ -375,50 +331,8 @@ def _undo(state: GameState) -> Turn:
     if not state.history:
         raise IllegalMoveError("nothing_to_undo", field="move")
     action = state.history[-1]
-    before = unapply(state, action).evolve(history=state.history[:-1], selected=None)
+    before = unapply(state, action).evolve(history=state.history[:-1], selected=None, log=state.log + ("undo",))
     return _settle(before, (Event("undone", points=-action.points, action=str(action)),))
-
-
-def check_history(state: GameState) -> None:
-    """Each remembered action must undo cleanly, put each card back where it was dealt, and have
-    been legal in the position where it was played."""
-    board = _Board(state)
-    dealt = state.layout.pyramid
-    history = state.history
-    i = len(history)
-    while i:
-        action = history[i - 1]
-        if action.type == "draw":  # a run of draws is taken back at once (histories are mostly draws)
-            start = i - 1
-            while start and history[start - 1].type == "draw":
-                start -= 1
-            if not board.take_back_draws(i - start):
-                raise InvalidStateError("history", field="state.history", entry=str(action))
-            i = start
-            continue
-        i -= 1
-        board.history = history[:i]
-        try:
-            if not board.take_back(action):
-                raise IllegalMoveError("history")
-            if action.type == "remove":
-                if any(origin >= 0 and dealt[origin] is not card for card, origin in action.removed):
-                    raise IllegalMoveError("history")  # a card goes back only to the slot it was dealt to
-                cards = [card for card, _ in action.removed]
-                origins = (king_origin(board, cards[0]),) if len(cards) == 1 else pair_origins(board, *cards)  # type: ignore[arg-type]
-                if origins != tuple(origin for _, origin in action.removed):
-                    raise IllegalMoveError("history")
-            elif action.type == "recycle" and not recycles_left(board):  # type: ignore[arg-type]
-                raise IllegalMoveError("history")
-        except IllegalMoveError:
-            raise InvalidStateError("history", field="state.history", entry=str(action)) from None
-    if state.moves <= UNDO_LIMIT:
-        # «Deshacer las 100 últimas acciones»: a game of at most 100 moves remembers all of them,
-        # so taking them all back leads to the deal itself.
-        layout = state.layout
-        taken_back = (tuple(board.pyramid), tuple(board.waste), tuple(board.stock), board.foundation, board.recycles)
-        if taken_back != (layout.pyramid, layout.waste, layout.stock, [], 0):
-            raise InvalidStateError("history_incomplete", field="state.history")
 
 
 # -- Tap play --------------------------------------------------------------------------------------
@@ -493,3 +407,31 @@ def play(state: GameState, move: Move) -> Turn:
         return _tap_stock(state)
     return _tap_card(state, move.cards[0])
 
+
+
+# -- Replay ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """Moves played one after the other from a state: where they led, and the first one refused."""
+
+    #: The state after the last move played.
+    state: GameState
+    #: How many moves were played: the index of the refused one, if any.
+    played: int
+    #: Why the move at ``played`` was refused; None when all were played.
+    refused: IllegalMoveError | None = None
+
+
+def replay(state: GameState, moves: Iterable[Move]) -> Replay:
+    """Play ``moves`` in turn from ``state``, stopping at the first the rules refuse. How a state's
+    log is checked, and how a claimed result is verified (``POST /v1/replay``)."""
+    played = 0
+    for move in moves:
+        try:
+            state = play(state, move).state
+        except IllegalMoveError as error:
+            return Replay(state, played, error)
+        played += 1
+    return Replay(state, played)

@@ -1,28 +1,42 @@
 """The game state: one immutable value holding all that is needed to go on playing.
 
 Its JSON form (``docs/api.md`` shows it whole) is lossless: ``GameState.from_json(s.to_json()) == s``.
-``from_json`` accepts only states some game can reach, and says precisely what is wrong otherwise.
+
+A state is trusted for nothing but its deal code, its options and its log. The log holds every
+action since the deal, undos included; ``from_json`` replays it from the deal and derives all the
+rest (the cards' places, score, move counter, recycles, undo history, status). A field that
+disagrees with the replay is refused, and so is a log with an illegal move: no state that no game
+can reach is ever accepted, by construction (``docs/security.md``).
 """
 
 from __future__ import annotations
 
+import json
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from ._cards import KING, PAIR_SUM, Card, parse_many
+from ._cards import Card
 from ._codes import layout_code, parse_code, random_code
 from ._errors import InvalidMoveError, InvalidStateError, PyramideError
-from ._layout import COVERED_BY, ROW_SLOTS, SLOTS, Layout, slot_name
-from ._moves import POINTS_PER_PYRAMID_CARD, Action
-from ._rules import Rules, whole_number
+from ._layout import ROW_SLOTS, Layout
+from ._moves import Action, Move
+from ._rules import Rules
 
 PLAYING, WON, BLOCKED = "playing", "won", "blocked"
 #: «El botón Deshacer permite deshacer las 100 últimas acciones.»
 UNDO_LIMIT = 100
+#: The longest log a state may carry: far beyond any game played by hand, and a bound on the
+#: work of replaying it (about 10 µs an action).
+MAX_LOG = 10_000
+#: What the log may record: what changes the cards (a tap is recorded as the pair, King, draw or
+#: recycle it played).
+LOGGED = ("pair", "king", "draw", "recycle", "undo")
 _STATE_KEYS = (
     "rules", "code", "pyramid", "stock", "waste", "foundation", "score", "moves", "recycles",
-    "selected", "error_help", "history", "status",
+    "selected", "error_help", "history", "log", "status",
 )  # fmt: skip
+#: The fields derived from the deal and the log: sent back, they must be what the replay gives.
+DERIVED = ("pyramid", "stock", "waste", "foundation", "score", "moves", "recycles", "history", "status")
 
 
 class GameState(NamedTuple):
@@ -50,6 +64,9 @@ class GameState(NamedTuple):
     #: The app's error-help setting: a tap on a covered card says why nothing happens.
     error_help: bool = True
     status: str = PLAYING
+    #: Every action since the deal, undos included, as move texts (``TC+3S``, ``KD``, ``draw``,
+    #: ``recycle``, ``undo``): what the rest is derived from.
+    log: tuple[str, ...] = ()
 
     def evolve(self, **changes: Any) -> GameState:
         """A copy with ``changes`` (``dataclasses.replace`` for this value)."""
@@ -115,12 +132,13 @@ class GameState(NamedTuple):
             "selected": self.selected.code if self.selected else None,
             "error_help": self.error_help,
             "history": [action.text for action in self.history],
+            "log": " ".join(self.log),
             "status": self.status,
         }
 
     @classmethod
     def from_json(cls, data: object) -> GameState:
-        """The state ``data`` describes, after checking that a game can reach it."""
+        """The state ``data`` describes, derived by replaying its log from its deal."""
         if not isinstance(data, dict):
             raise InvalidStateError("shape", field="state")
         for key in _STATE_KEYS:
@@ -130,122 +148,48 @@ class GameState(NamedTuple):
             rules = Rules.from_json(data["rules"])
         except PyramideError as error:
             raise InvalidStateError("rules", field=error.field and f"state.{error.field}") from None
-        rows = data["pyramid"]
-        if not isinstance(rows, list) or [len(row) if isinstance(row, list) else -1 for row in rows] != [
-            len(slots) for slots in ROW_SLOTS
-        ]:
-            raise InvalidStateError("pyramid_shape", field="state.pyramid")
+        code = _text(data["code"], "state.code")
         try:
-            pyramid = parse_many([code for row in rows for code in row])
-        except (KeyError, TypeError):
-            pyramid = tuple(
-                None if code is None else _card(code, f"state.pyramid[{r}][{i}]")
-                for r, row in enumerate(rows)
-                for i, code in enumerate(row)
+            code_rules, _, canonical = _deal(code)
+        except PyramideError:
+            raise InvalidStateError("code", field="state.code") from None
+        if canonical != code:
+            raise InvalidStateError("code", field="state.code")
+        if code_rules != rules:
+            raise InvalidStateError("rules_mismatch", field="state.rules")
+        if not isinstance(data["error_help"], bool):
+            raise InvalidStateError("shape", field="state.error_help")
+        from ._play import is_selectable, replay
+
+        start = cls.new(code, error_help=data["error_help"])
+        log = _log(data["log"])
+        result = replay(start, log)
+        if result.refused is not None:
+            raise InvalidStateError(
+                "log_illegal", field="state.log", index=result.played, move=str(log[result.played]), reason=result.refused
             )
-        state = cls(
-            rules=rules,
-            code=_text(data["code"], "state.code"),
-            pyramid=pyramid,
-            stock=_cards(data["stock"], "state.stock"),
-            waste=_cards(data["waste"], "state.waste"),
-            foundation=_cards(data["foundation"], "state.foundation"),
-            score=_count(data["score"], "state.score"),
-            moves=_count(data["moves"], "state.moves"),
-            recycles=_count(data["recycles"], "state.recycles"),
-            selected=None if data["selected"] is None else _card(data["selected"], "state.selected"),
-            history=_history(data["history"]),
-            error_help=_flag(data["error_help"], "state.error_help"),
-            status=_text(data["status"], "state.status"),
-        )
-        state.check()
+        state = result.state
+        derived = state.to_json()
+        for key in DERIVED:
+            if not _same(data[key], derived[key]):
+                raise InvalidStateError("not_derived", field=f"state.{key}", name=key, expected=_short(derived[key]))
+        if data["selected"] is not None:
+            selected = _card(data["selected"], "state.selected")
+            if not is_selectable(state, selected):
+                raise InvalidStateError("selected", field="state.selected", card=selected.code)
+            state = state.evolve(selected=selected)
         return state
 
     # -- validation -----------------------------------------------------------------------------
     def check(self) -> None:
-        """Raise :class:`InvalidStateError` unless some game can reach this state."""
-        try:
-            code_rules, layout, canonical = _deal(self.code)
-        except PyramideError:
-            raise InvalidStateError("code", field="state.code") from None
-        if canonical != self.code:
-            raise InvalidStateError("code", field="state.code")
-        if code_rules != self.rules:
-            raise InvalidStateError("rules_mismatch", field="state.rules")
-        _check_cards(self, layout)
-        _check_pyramid(self)
-        removed = SLOTS - self.pyramid_left
-        if self.score != POINTS_PER_PYRAMID_CARD * removed:
-            raise InvalidStateError("score", field="state.score", expected=POINTS_PER_PYRAMID_CARD * removed)
-        if len(self.history) > UNDO_LIMIT:
-            raise InvalidStateError("history_too_long", field="state.history", limit=UNDO_LIMIT)
-        if self.moves < len(self.history):
-            raise InvalidStateError("moves", field="state.moves")
-        limit = self.rules.max_recycles
-        if limit is not None and self.recycles > limit:
-            raise InvalidStateError("recycles", field="state.recycles")
-        from ._play import check_history, is_selectable, status_of
-
-        check_history(self)
-        if self.selected is not None and not is_selectable(self, self.selected):
-            raise InvalidStateError("selected", field="state.selected", card=self.selected.code)
-        expected = status_of(self)
-        if self.status != expected:
-            raise InvalidStateError("status", field="state.status", expected=expected)
+        """Raise :class:`InvalidStateError` unless this is the state its deal and log lead to."""
+        if GameState.from_json(self.to_json()) != self:
+            raise InvalidStateError("not_derived", field="state", name="state", expected="…")
 
 
 @lru_cache(maxsize=4096)
 def _deal(code: str) -> tuple[Rules, Layout, str]:
     return parse_code(code)
-
-
-def _check_cards(state: GameState, layout: Layout) -> None:
-    """Cards never move but from stock to waste and back, and to the foundation; so each pyramid
-    slot holds the card dealt there or nothing, the waste then the stock keep the dealt order of
-    those piles, less what was removed, and the foundation holds exactly all the rest."""
-    for slot, (card, dealt_here) in enumerate(zip(state.pyramid, layout.pyramid)):
-        if card is not None and card is not dealt_here:
-            raise InvalidStateError("not_dealt_here", field="state.pyramid", card=card.code, slot=slot_name(slot))
-    dealt = iter(layout.waste + layout.stock)
-    for card in state.waste + state.stock:
-        for other in dealt:
-            if other is card:
-                break
-        else:
-            raise InvalidStateError("pile_order", field="state.stock", card=card.code)
-    in_play = {card for card in state.pyramid if card is not None}
-    in_play.update(state.waste, state.stock)
-    seen: set[Card] = set()
-    for card in state.foundation:
-        if card in in_play or card in seen:
-            raise InvalidStateError("duplicate_card", field="state.foundation", card=card.code)
-        seen.add(card)
-    if len(seen) + len(in_play) != 52:
-        missing = next(c for c in layout.deck if c not in seen and c not in in_play)
-        raise InvalidStateError("missing_card", field="state.foundation", card=missing.code)
-    i, cards = 0, state.foundation
-    while i < len(cards):  # the foundation is a sequence of Kings and pairs summing 13
-        if cards[i].rank == KING:
-            i += 1
-        elif i + 1 < len(cards) and cards[i].value + cards[i + 1].value == PAIR_SUM:
-            i += 2
-        else:
-            raise InvalidStateError("foundation", field="state.foundation", card=cards[i].code)
-
-
-def _check_pyramid(state: GameState) -> None:
-    """A removed card was free: nothing can still cover an empty slot."""
-    pyramid = state.pyramid
-    for slot, card in enumerate(pyramid):
-        if card is None:
-            for cover in COVERED_BY[slot]:
-                if pyramid[cover] is not None:
-                    raise InvalidStateError(
-                        "removed_while_covered",
-                        field="state.pyramid",
-                        slot=slot_name(slot),
-                        card=pyramid[cover].code,
-                    )
 
 
 def _card(value: object, field: str) -> Card:
@@ -255,45 +199,43 @@ def _card(value: object, field: str) -> Card:
         raise InvalidStateError("card", field=field, card=str(value)[:16]) from None
 
 
-def _cards(values: object, field: str) -> tuple[Card, ...]:
-    if not isinstance(values, list):
-        raise InvalidStateError("shape", field=field)
-    if None not in values:
-        try:
-            return parse_many(values)  # type: ignore[return-value]
-        except (KeyError, TypeError):
-            pass
-    return tuple(_card(value, f"{field}[{i}]") for i, value in enumerate(values))
-
-
-def _count(value: object, field: str) -> int:
-    value = whole_number(value)
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise InvalidStateError("shape", field=field)
-    return value
-
-
-def _flag(value: object, field: str) -> bool:
-    if not isinstance(value, bool):
-        raise InvalidStateError("shape", field=field)
-    return value
-
-
 def _text(value: object, field: str) -> str:
     if not isinstance(value, str):
         raise InvalidStateError("shape", field=field)
     return value
 
 
-def _history(values: object) -> tuple[Action, ...]:
-    if not isinstance(values, list):
-        raise InvalidStateError("shape", field="state.history")
-    if len(values) > UNDO_LIMIT:
-        raise InvalidStateError("history_too_long", field="state.history", limit=UNDO_LIMIT)
-    actions = []
-    for i, value in enumerate(values):
-        try:
-            actions.append(Action.from_text(value))
-        except ValueError:
-            raise InvalidStateError("history_entry", field=f"state.history[{i}]", entry=str(value)[:40]) from None
-    return tuple(actions)
+def _log(value: object) -> tuple[Move, ...]:
+    if not isinstance(value, str):
+        raise InvalidStateError("shape", field="state.log")
+    texts = value.split()
+    if len(texts) > MAX_LOG:
+        raise InvalidStateError("log_too_long", field="state.log", limit=MAX_LOG)
+    return tuple(_logged(text, i) for i, text in enumerate(texts))
+
+
+def _logged(text: str, index: int) -> Move:
+    try:
+        move = _move(text)
+    except InvalidMoveError:
+        move = None
+    if move is None or move.type not in LOGGED or str(move) != text:
+        raise InvalidStateError("log_entry", field="state.log", index=index, entry=text[:16])
+    return move
+
+
+_move = lru_cache(maxsize=1024)(Move.from_text)
+
+
+def _short(value: object) -> str:
+    text = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _same(sent: object, derived: object) -> bool:
+    """JSON equality, where ``true`` is not ``1`` and ``2.0`` is not ``2``."""
+    if type(sent) is not type(derived):
+        return False
+    if isinstance(sent, list):
+        return len(sent) == len(derived) and all(map(_same, sent, derived))  # type: ignore[arg-type]
+    return sent == derived
