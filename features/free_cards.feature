@@ -57,6 +57,32 @@ Feature: Las cartas libres / Le carte libere
       | by tapping it second        | tap:3H tap:TS |
 
   @doc-000 @doc-002 @sentence-17 @rule-free-cards
+  Scenario Outline: The top card of the pyramid with one of its two covers gone is not free: <how>
+    Given the apex deal
+    When I play "AC+QC 2C+JC 3C+TC 4C+9C 5C+8C KC 6C+7C AD+QD 2D+JD KD 3D+TD KH"
+    And I try "<moves>"
+    Then the move is refused with "card_blocked"
+    And 7 cards are left in the pyramid
+
+    Examples:
+      | how                    | moves |
+      | by a pair move         | 2H+JS |
+      | in the other order     | JS+2H |
+
+  @doc-000 @doc-002 @sentence-17 @sentence-20 @rule-free-cards
+  Scenario Outline: The top card of the pyramid with one of its two covers gone is not free, by taps: <moves>
+    Given the apex deal
+    When I play "AC+QC 2C+JC 3C+TC 4C+9C 5C+8C KC 6C+7C AD+QD 2D+JD KD 3D+TD KH"
+    And I try "<moves>"
+    Then nothing changes
+    And the feedback is "card_blocked"
+
+    Examples:
+      | moves         |
+      | tap:2H        |
+      | tap:JS tap:2H |
+
+  @doc-000 @doc-002 @sentence-17 @rule-free-cards
   Scenario: A card covered by two cards cannot be paired, even with a free card that sums 13
     Given the documents deal
     When I try "TD+3H"

@@ -90,9 +90,9 @@ class Game:
         if not outcome.accepted:
             raise KitFailure("dealing the game", "a new game", f"refused: {outcome.refused} ({outcome.message})")
 
-    def op_deal_try(self, code: str) -> None:
+    def op_deal_try(self, code: str, rules: dict[str, Any] | None = None) -> None:
         self.before = self.driver.observe()
-        self._deal(code=code)
+        self._deal(code=code, **({} if rules is None else {"rules": rules}))
 
     def op_language(self, language: str) -> None:
         self.language = language
@@ -182,6 +182,21 @@ class Game:
         """«Se restan los puntos del movimiento»: the one ``undone`` event takes back ``points``."""
         events = [event for event in self._outcome().events if event["type"] == "undone"]
         check("the undone events' points", [-points], [event.get("points") for event in events])
+
+    def op_undone_action(self, action: str) -> None:
+        """The ``undone`` event names the action taken back, as the history wrote it (``@api``)."""
+        events = [event for event in self._outcome().events if event["type"] == "undone"]
+        check("the undone events' action", [action], [event.get("action") for event in events])
+
+    def op_history_last(self, action: str) -> None:
+        """The undo history's last action, where each card came from (``@api``)."""
+        check("the last action of the undo history", [action], self._http().state["history"][-1:])
+
+    def op_preset(self, name: str, rules: dict[str, Any]) -> None:
+        """``GET /v1/rules`` names the preset with these options (``@api``)."""
+        reply = self._http().request("GET", "/v1/rules", None, self.language)
+        check("GET /v1/rules", 200, reply.status)
+        check(f"the preset {name!r}", rules, reply.body.get("presets", {}).get(name))
 
     def op_events(self, events: list[str]) -> None:
         """The last move's events, each written as its type then its cards (``drawn 3C``)."""

@@ -147,6 +147,31 @@ Feature: Deshacer y código de partida / Annullamento e codice della partita
     When I try "undo"
     Then the move is refused with "nothing_to_undo"
 
+  @api @rule-undo
+  Scenario Outline: The undo history says where each card came from, and undo names the action: <action>
+    Given the documents deal
+    When I play "<moves>"
+    Then the last action of the undo history is "<action>"
+    When I play "undo"
+    Then the undone action is "<action>"
+    And the undo took back <points> points
+
+    Examples:
+      | moves           | action        | points |
+      | KD              | KD@7.6        | 10     |
+      | KD TC+3S        | TC@7.2+3S@7.5 | 20     |
+      | draw draw 3C+TC | 3C@W+TC@7.2   | 10     |
+      | draw            | draw          | 0      |
+
+  @api @rule-undo @variant-drawn-pairs-with-waste
+  Scenario: The undo history writes the card beneath the waste top as W2
+    Given the dealt_draw deal with "drawn_pairs_with_waste" set to true
+    When I play "draw AC+QD"
+    Then the last action of the undo history is "AC@W+QD@W2"
+    When I play "undo"
+    Then the undone action is "AC@W+QD@W2"
+    And the waste top is "AC"
+
   @pyramide-choice @rule-undo
   Scenario: Undo drops the selection
     Given the documents deal
@@ -217,6 +242,13 @@ Feature: Deshacer y código de partida / Annullamento e codice della partita
   Scenario: An explicit deal's code is its full-layout code
     Given the documents deal
     Then the game's code is "PY1-N-LGFBVEIAREUFYOAGOYQHHXEDBLDNSHTXQTVLZPWKGFNXLOAA"
+
+  @api @rule-code
+  Scenario: A code names its own rules: a code with rules is refused
+    When I deal the code "PY1-N-AAAAAAS" under the rules:
+      | option     | value |
+      | strict_win | true  |
+    Then the request is refused with status 422 and "conflicting_deal"
 
   @codes @rule-code
   Scenario: A pasted code is trimmed and read in any case

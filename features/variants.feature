@@ -238,6 +238,56 @@ Feature: Las decisiones de la app y las variantes / Le scelte dell'app e le vari
     Then nothing changes
     And the feedback is "card_blocked"
 
+  @doc-000 @doc-002 @doc-003 @sentence-59 @variant-pair-with-covering
+  Scenario Outline: Card and covering card: not with a single cover that is itself covered, <how>
+    Given the covered_cover deal with "pair_with_covering" set to true
+    When I play "3C+TC KC"
+    And I try "<moves>"
+    Then the move is refused with "card_blocked"
+
+    Examples:
+      | how                    | moves |
+      | by a move              | AD+QD |
+      | by a move, other order | QD+AD |
+
+  @doc-000 @doc-002 @doc-003 @sentence-59 @variant-pair-with-covering
+  Scenario Outline: Card and covering card: not with a single cover that is itself covered, by taps: <moves>
+    Given the covered_cover deal with "pair_with_covering" set to true
+    When I play "3C+TC KC"
+    And I try "<moves>"
+    Then nothing changes
+    And the feedback is "card_blocked"
+
+    Examples:
+      | moves  |
+      | tap:QD |
+      | tap:AD |
+
+  @doc-000 @doc-002 @doc-003 @sentence-59 @variant-drawn-pairs-with-waste
+  Scenario Outline: Stock against waste: the first card drawn pairs with the card dealt onto the waste, <how>
+    Given the dealt_draw deal with "drawn_pairs_with_waste" set to true
+    When I play "draw <moves>"
+    Then the last move removed "AC QD" for 0 points
+    And the waste is empty
+
+    Examples:
+      | how                    | moves         |
+      | by a move              | AC+QD         |
+      | by a move, other order | QD+AC         |
+      | by taps                | tap:AC tap:QD |
+
+  @doc-000 @doc-002 @sentence-57 @app-rules @rule-app-choices
+  Scenario Outline: The app's single waste card in play: the first card drawn does not pair with the card dealt onto the waste, <how>
+    Given the dealt_draw deal
+    When I play "draw"
+    And I try "<moves>"
+    Then the move is refused with "card_not_free"
+
+    Examples:
+      | how                    | moves |
+      | by a move              | AC+QD |
+      | by a move, other order | QD+AC |
+
   # -- The deal ------------------------------------------------------------------------------------
 
   @doc-003 @variant-traditional-stock
@@ -290,6 +340,16 @@ Feature: Las decisiones de la app y las variantes / Le scelte dell'app e le vari
     And I play "QH+AH undo"
     Then the waste's top cards are "QH AH KH"
     And the stock has 0 cards
+
+  @api @doc-003 @variant-traditional-stock @variant-strict-win @variant-limited-passes @variant-drawn-pairs-with-waste
+  Scenario: The traditional game is a preset: a 24-card stock, one pass, the card just drawn pairs with the waste top, strict victory
+    Then the preset "traditional" has the rules:
+      | option                 | value |
+      | strict_win             | true  |
+      | max_recycles           | 0     |
+      | drawn_pairs_with_waste | true  |
+      | pair_with_covering     | false |
+      | initial_waste          | false |
 
   @doc-003 @variant-traditional-stock
   Scenario: A random traditional deal: 24 cards in the stock and none on the waste

@@ -332,7 +332,7 @@ class HttpDriver {
 /** Each op's parameters: required, then optional (with Python's defaults applied in the method). */
 const OPS = {
   deal: [[], ['layout', 'rules', 'error_help', 'code']],
-  deal_try: [['code'], []],
+  deal_try: [['code'], ['rules']],
   language: [['language'], []],
   note: [[], []],
   new_game: [[], []],
@@ -349,6 +349,9 @@ const OPS = {
   removed: [['cards', 'points'], []],
   event: [['type', 'present'], []],
   undone: [['points'], []],
+  undone_action: [['action'], []],
+  history_last: [['action'], []],
+  preset: [['name', 'rules'], []],
   events: [['events'], []],
   expect: [['field', 'value'], []],
   recycled_in_order: [[], []],
@@ -441,9 +444,9 @@ class Game {
     if (!outcome.accepted) throw new KitFailure('dealing the game', 'a new game', `refused: ${outcome.refused} (${outcome.message})`);
   }
 
-  async op_deal_try({ code }) {
+  async op_deal_try({ code, rules = null }) {
     this.before = this.driver.observe();
-    await this.deal({ code });
+    await this.deal(rules === null ? { code } : { code, rules });
   }
 
   op_language({ language }) {
@@ -554,6 +557,22 @@ class Game {
   op_undone({ points }) {
     const events = this.outcomeOf().events.filter((event) => get(event, 'type', 'an event') === 'undone');
     check("the undone events' points", [-points], events.map((event) => (Object.hasOwn(event, 'points') ? event.points : null)));
+  }
+
+  op_undone_action({ action }) {
+    const events = this.outcomeOf().events.filter((event) => get(event, 'type', 'an event') === 'undone');
+    check("the undone events' action", [action], events.map((event) => (Object.hasOwn(event, 'action') ? event.action : null)));
+  }
+
+  op_history_last({ action }) {
+    const driver = this.http();
+    check('the last action of the undo history', [action], get(driver.state, 'history', 'the game').slice(-1));
+  }
+
+  async op_preset({ name, rules }) {
+    const reply = await this.http().request('GET', '/v1/rules', null, this.language);
+    check('GET /v1/rules', 200, reply.status);
+    check(`the preset '${name}'`, rules, ((reply.body ?? {}).presets ?? {})[name] ?? null);
   }
 
   op_event({ type, present }) {
