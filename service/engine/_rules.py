@@ -69,17 +69,12 @@ class Rules:
 
     @property
     def stock_size(self) -> int:
-        return 23 if self.initial_waste else 24
+        return stock_size(self)
 
     @property
     def letters(self) -> str:
         """The rule-set segment of a deal code: ``N``, or variant letters then the recycle limit."""
-        text = "".join(letter for letter, name in _LETTERS if getattr(self, name))
-        if not self.initial_waste:
-            text += "T"
-        if self.max_recycles is not None:
-            text += str(self.max_recycles)
-        return text or "N"
+        return rules_letters(self)
 
     @classmethod
     def from_letters(cls, segment: str) -> Rules:
@@ -113,6 +108,22 @@ class Rules:
 
 
 _OPTION_NAMES = tuple(Rules.__dataclass_fields__)
+
+
+# Plain functions behind the properties above, so that mutation testing reaches them (mutmut does
+# not mutate decorated functions).
+def stock_size(rules: Rules) -> int:
+    """«23 cartas» in the stock with one card turned onto the waste; the traditional 24 without."""
+    return 23 if rules.initial_waste else 24
+
+
+def rules_letters(rules: Rules) -> str:
+    text = "".join(letter for letter, name in _LETTERS if getattr(rules, name))
+    if not rules.initial_waste:
+        text += "T"
+    if rules.max_recycles is not None:
+        text += str(rules.max_recycles)
+    return text or "N"
 
 
 def whole_number(value: object) -> object:
