@@ -15,17 +15,73 @@ Feature: Las decisiones de la app y las variantes / Le scelte dell'app e le vari
     And the stock has 23 cards
 
   @doc-000 @doc-002 @doc-003 @sentence-59 @variant-strict-win
-  Scenario Outline: Strict victory: the stock and the waste must be cleared too, <how>
+  Scenario Outline: Strict victory: the stock and the waste must be cleared too; with cards left that can never go, the game is over, <how>
     Given the easy deal with "strict_win" set to true
     When I play "<moves>"
     Then 0 cards are left in the pyramid
-    And the game is playing
+    And the game is blocked
     And the events do not include "won"
+    And the events include "blocked"
+    And the feedback is "blocked"
+    And the stock has 23 cards
 
     Examples:
       | how      | moves |
       | by moves | KC AC+QC 2C+JC 3C+TC 4C+9C 5C+8C 6C+7C KD AD+QD 2D+JD 3D+TD 4D+9D 5D+8D KH 6D+7D KS |
       | by taps  | tap:KC tap:AC tap:QC tap:2C tap:JC tap:3C tap:TC tap:4C tap:9C tap:5C tap:8C tap:6C tap:7C tap:KD tap:AD tap:QD tap:2D tap:JD tap:3D tap:TD tap:4D tap:9D tap:5D tap:8D tap:KH tap:6D tap:7D tap:KS |
+
+  @doc-000 @doc-002 @doc-003 @sentence-59 @variant-strict-win @variant-drawn-pairs-with-waste
+  Scenario: Strict victory with the pyramid cleared goes on while a card drawn can still pair with the card beneath it
+    Given the easy deal under the rules:
+      | option                 | value |
+      | strict_win             | true  |
+      | drawn_pairs_with_waste | true  |
+    When I play "KC AC+QC 2C+JC 3C+TC 4C+9C 5C+8C 6C+7C KD AD+QD 2D+JD 3D+TD 4D+9D 5D+8D KH 6D+7D KS"
+    Then 0 cards are left in the pyramid
+    And the game is playing
+    When I play "draw draw draw draw draw draw 7H+6H"
+    Then the last move removed "6H 7H" for 0 points
+
+  @doc-000 @doc-002 @doc-003 @sentence-59 @variant-strict-win
+  Scenario Outline: Strict victory with unlimited recycling: once no card can ever be removed, the game is over, <how>
+    Given the stuck deal with "strict_win" set to true
+    When I play "KS QC+AC draw QD+AD draw QS+AS draw JC+2C draw JD+2D draw JH+2H draw JS+2S"
+    And I play "draw TC+3C draw TD+3D draw TH+3H draw TS+3S draw 9C+4C draw 9D+4D draw 9H+4H draw 9S+4S"
+    And I play "draw 8C+5C draw 8D+5D 6S+7S draw 8H+5H draw 8S+5S draw KC draw KD draw"
+    Then the game is playing
+    When I play "<king>"
+    Then the game is blocked
+    And the events include "blocked"
+    And the feedback is "blocked"
+    And the stock has 2 cards
+    When I try "draw"
+    Then the move is refused with "game_over"
+
+    Examples:
+      | how       | king   |
+      | by a move | KH     |
+      | by a tap  | tap:KH |
+
+  @api @variant-strict-win
+  Scenario: Strict victory with unlimited recycling: a game over with cards left to draw offers only undo
+    Given the stuck deal with "strict_win" set to true
+    When I play "KS QC+AC draw QD+AD draw QS+AS draw JC+2C draw JD+2D draw JH+2H draw JS+2S"
+    And I play "draw TC+3C draw TD+3D draw TH+3H draw TS+3S draw 9C+4C draw 9D+4D draw 9H+4H draw 9S+4S"
+    And I play "draw 8C+5C draw 8D+5D 6S+7S draw 8H+5H draw 8S+5S draw KC draw KD draw KH"
+    Then the legal moves are "undo"
+
+  @doc-000 @doc-002 @doc-003 @sentence-59 @variant-strict-win @variant-drawn-pairs-with-waste
+  Scenario: Strict victory with unlimited recycling and stock against waste: the last two cards still pair when one is drawn onto the other
+    Given the stuck deal under the rules:
+      | option                 | value |
+      | strict_win             | true  |
+      | drawn_pairs_with_waste | true  |
+    When I play "KS QC+AC draw QD+AD draw QS+AS draw JC+2C draw JD+2D draw JH+2H draw JS+2S"
+    And I play "draw TC+3C draw TD+3D draw TH+3H draw TS+3S draw 9C+4C draw 9D+4D draw 9H+4H draw 9S+4S"
+    And I play "draw 8C+5C draw 8D+5D 6S+7S draw 8H+5H draw 8S+5S draw KC draw KD draw KH"
+    Then the game is playing
+    When I play "draw draw QH+AH"
+    Then the last move removed "AH QH" for 0 points
 
   @doc-000 @doc-002 @doc-003 @sentence-59 @variant-strict-win
   Scenario Outline: Strict victory once the pyramid, the stock and the waste are all cleared, strict_win <strict>, <how>

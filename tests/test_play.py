@@ -294,8 +294,13 @@ def test_strict_win_needs_the_stock_and_waste_cleared_too():
     strict = Rules(strict_win=True)
     state = position(DOCUMENTS_LAYOUT, keep={0}, waste="2D", stock="QD AH", rules=strict)
     after = run(state, "JD+2D")
-    assert after.status == "playing" and after.pyramid_left == 0
-    assert run(after, "draw", "draw", "recycle").status == "playing"  # AH and QD never meet
+    # AH and QD can never be in play together: with unlimited recycling the game is over, lost
+    assert after.status == "blocked" and after.pyramid_left == 0
+    assert legal_moves(after) == [Move.undo()]
+    limited = position(DOCUMENTS_LAYOUT, keep={0}, waste="2D", stock="QD AH", rules=Rules(strict_win=True, max_recycles=1))
+    after = run(limited, "JD+2D")
+    assert run(after, "draw", "draw", "recycle").status == "playing"  # one pass left, then blocked
+    assert run(after, "draw", "draw", "recycle", "draw", "draw").status == "blocked"
     both = Rules(strict_win=True, drawn_pairs_with_waste=True)
     state = position(DOCUMENTS_LAYOUT, keep={0}, waste="2D", stock="QD AH", rules=both)
     assert run(state, "JD+2D", "draw", "draw", "AH+QD").status == "won"

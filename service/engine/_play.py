@@ -246,12 +246,35 @@ def status_of(state: GameState) -> str:
     """«La aplicación solo declara el bloqueo [...] cuando el mazo y el descarte están vacíos y no se
     puede jugar ninguna pareja ni ningún rey. Mientras quede alguna carta que robar o reciclar, la
     partida continúa, aunque ya no se pueda retirar nada.» Under a recycle limit, a waste that may
-    no longer be recycled is nothing left to recycle."""
+    no longer be recycled is nothing left to recycle; under «victoria estricta» with unlimited
+    recycling, see :func:`never_another_removal`."""
     if is_won(state):
         return WON
     if state.stock or (state.waste and recycles_left(state)):
-        return PLAYING
+        return BLOCKED if never_another_removal(state) else PLAYING
     return PLAYING if next(removals(state), None) is not None else BLOCKED
+
+
+def never_another_removal(state: GameState) -> bool:
+    """«La partida termina [...] cuando no queda ningún emparejamiento legal posible» (003): under
+    «victoria estricta» with unlimited recycling, a game that can never remove another card is
+    over, lost, though cards are left to draw (the app's own rules keep it going). Until the next
+    removal, draws and recycles only turn the waste and the stock over in one fixed cycle, the
+    waste from its bottom then the stock from its top: each of its cards comes to the waste top
+    (a King there, or a card summing 13 with a free pyramid card, is a removal) and, under «mazo
+    contra descarte», is drawn onto the card before it in the cycle."""
+    rules = state.rules
+    if not rules.strict_win or rules.max_recycles is not None or next(removals(state), None) is not None:
+        return False
+    pyramid = state.pyramid
+    free = [card for slot, card in enumerate(pyramid) if card is not None and is_free(pyramid, slot)]
+    cycle = state.waste + state.stock
+    for i, card in enumerate(cycle):
+        if card.is_king or any(sums_to_13(card, other) for other in free):
+            return False
+        if rules.drawn_pairs_with_waste and i and sums_to_13(cycle[i - 1], card):
+            return False
+    return True
 
 
 # -- Legal moves -----------------------------------------------------------------------------------
@@ -286,9 +309,12 @@ def removals(state: GameState) -> Iterator[Move]:
 
 
 def legal_moves(state: GameState) -> list[Move]:
-    """What may be played now: removals, then draw or recycle, then undo (never after a win)."""
+    """What may be played now: removals, then draw or recycle, then undo (never after a win; only
+    undo once the game is blocked)."""
     if state.status == WON:
         return []
+    if state.status == BLOCKED:
+        return [Move.undo()] if state.history else []
     moves = list(removals(state))
     if state.stock:
         moves.append(Move.draw())
