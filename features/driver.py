@@ -17,7 +17,7 @@ observable and nothing of an implementation's own encoding::
      "waste": ["7D"],                                           # top last: the card in play
      "score": 0, "moves": 0, "selected": null,                  # the card a first tap selected
      "status": "playing",                                       # playing | won | blocked
-     "code": "PY1-…"}                                           # the deal code (capability "codes")
+     "code": "PYR1-…"}                                          # the deal code (capability "codes")
 
 An observation may also carry ``"opaque"``: anything more the implementation returns (Pyramide's
 whole state, history included). The kit only compares it for equality, to check that a move
@@ -43,7 +43,7 @@ from .client import Reply
 CAPABILITIES = {
     "api": "Pyramide's HTTP API contract: problem codes of moves the app has no button for, legal "
     "moves, descriptions, forged states, Content-Language",
-    "codes": "Pyramide's deal codes (PY1-…): dealing from a code, the code of a game",
+    "codes": "Pyramide's deal codes (PYR1-…, and the app's PY1-… refused but for the documents' deal): dealing from a code, the code of a game",
     "solver": "POST /v1/solve and POST /v1/hint",
 }
 LANGUAGES = ("en", "es", "it", "fr")

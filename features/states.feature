@@ -52,8 +52,8 @@ Feature: A state no game can reach is refused, and a game is verified by replayi
       | a log move the rules refuse                 | log                | "KD TC+3S JC+2D"      |
       | rules the code does not name                | rules.strict_win   | true                  |
       | more recycles than the rules allow          | rules.max_recycles | 0                     |
-      | a code that names another deal              | code               | "PY1-N-AAAAAAS"       |
-      | a code that names no deal                   | code               | "PY1-N-AAAA"          |
+      | a code that names another deal              | code               | "PYR1-N-AAAAAAS"      |
+      | a code that names no deal                   | code               | "PYR1-N-AAAA"         |
 
   @api @rule-replay
   Scenario: A won game is verified by replaying its moves from the deal

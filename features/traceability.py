@@ -8,7 +8,7 @@ Every scenario carries at least one **source tag**:
 - ``@doc-003``: a variant named by the traditional rules (``003_…``);
 - ``@pyramide-choice``: where the documents are silent, Pyramide's own choice;
 - ``@api``: Pyramide's API contract (status codes, ``legal-moves``, ``describe``), not a rule;
-- ``@codes``: Pyramide's deal-code scheme (``PY1-…``).
+- ``@codes``: Pyramide's deal-code scheme (``PYR1-…``; the app's ``PY1-…`` codes refused but for the documents' deal).
 
 The tags are the one source: ``python -m features.traceability`` rewrites the table in
 ``docs/conformance.md`` from them, and ``tests/test_conformance_table.py`` fails when the two differ.

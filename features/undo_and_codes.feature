@@ -193,10 +193,24 @@ Feature: Deshacer y código de partida / Annullamento e codice della partita
     Then the game's code is "PY1-N-AAAAAAS"
 
   @codes @rule-code
-  Scenario: Pasting the code deals exactly the same cards again
-    Given a new game from the code "PY1-N-AAAAAAS"
+  Scenario: The documents' code PY1-N-AAAAAAS deals the documents' deal, where their two moves play
+    Given the documents deal
     When I deal the code "PY1-N-AAAAAAS" again
     Then the same cards are dealt
+    And the game's code is "PY1-N-AAAAAAS"
+    When I play "KD TC+3S"
+    Then the score is 30
+
+  @codes @rule-code
+  Scenario Outline: Pasting the code deals exactly the same cards again: <code>
+    Given a new game from the code "<code>"
+    When I deal the code "<code>" again
+    Then the same cards are dealt
+
+    Examples:
+      | code           |
+      | PY1-N-AAAAAAS  |
+      | PYR1-N-AAAAAAS |
 
   @doc-000 @doc-002 @sentence-51 @rule-code
   Scenario: A random game's code deals it again
@@ -220,10 +234,26 @@ Feature: Deshacer y código de partida / Annullamento e codice della partita
 
     Examples:
       | code           |
+      | PYR1-N-AAAAAA  |
       | PY1-N-AAAAAA   |
       | PY2-N-AAAAAAS  |
+      | PYR2-N-AAAAAAS |
+      | PYR1-X-AAAAAAS |
       | PY1-X-AAAAAAS  |
-      | PY1-N-AAAAAA1  |
+      | PYR1-N-AAAAAA1 |
+
+  @codes @rule-code
+  Scenario Outline: An app code whose deal cannot be reproduced is refused, never dealt as another deal: <code>
+    When I deal the code "<code>"
+    Then the request is refused with status 422 and "app_code"
+
+    Examples:
+      | code             |
+      | PY1-N-AAAAAAJ    |
+      | PY1-N-AAAAAHW    |
+      | PY1-S-AAAAAAS    |
+      | PY1-DST0-QWERTYU |
+      | py1-n-aaaaaaj    |
 
   @codes @rule-code
   Scenario Outline: A code deals the cards its specification gives: <code>
@@ -232,16 +262,24 @@ Feature: Deshacer y código de partida / Annullamento e codice della partita
 
     Examples:
       | code | deck |
-      | PY1-N-AAAAAAA | KC 8D TD 6H AD 9H 5H TS QC 4S KD 8H 4H JH 4D JC 6S 5C 8S 7H KH 3S 2H 2S 8C 9C TC 7S AH 4C 3C 5D AC 9D AS 6C 6D 3H 2C 2D 9S KS QH JS QD TH 7D QS 3D 5S 7C JD |
-      | PY1-N-ZZZZZZZ | 2S 4C 6D AD 5S AH 2H TD QS 8C AS 3S 6C 2C 2D 3D QD TS 9S 9C KS JS 7D 4H 7H 4S 7S JC JH JD AC 9H TH 5D TC 8D 6S KC 4D KH 3C 5H 6H KD 8H 5C 7C QC QH 8S 3H 9D |
-      | PY1-DST0-AAAAAAS | KH AS 8C 8D TC 3H 3S 4H AD 9H 8S 7H JC 7S QH 5S TS 5H 9C 6D JS 5C 6S KC QC KD AH 2H JH TH 8H 6C 3C 7D QD 2D 4C 9S 4D AC 3D QS 2S TD 6H 9D 2C 5D KS 7C 4S JD |
-      | PY1-CDST2-QWERTYU | 8D 6D 9S KD 7C 3S 3D 5S KH TS 3H JH 6C JD 9H 2D 4C AH KC TD 2S 5C JS 3C 4H TC 2H QH JC QC 7D 7S 8C 6S 2C 7H 9D AD AS 6H 8S AC 9C KS QS 4D 5D 4S TH 5H 8H QD |
-      | PY1-N-ZHMEDIRAFWRLDAFOVSIGBJJLWCJVLOUXWNPDRDURZIQHZZZZ | KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H AH KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D AD KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C AC |
+      | PYR1-N-AAAAAAA | KC 8D TD 6H AD 9H 5H TS QC 4S KD 8H 4H JH 4D JC 6S 5C 8S 7H KH 3S 2H 2S 8C 9C TC 7S AH 4C 3C 5D AC 9D AS 6C 6D 3H 2C 2D 9S KS QH JS QD TH 7D QS 3D 5S 7C JD |
+      | PYR1-N-ZZZZZZZ | 2S 4C 6D AD 5S AH 2H TD QS 8C AS 3S 6C 2C 2D 3D QD TS 9S 9C KS JS 7D 4H 7H 4S 7S JC JH JD AC 9H TH 5D TC 8D 6S KC 4D KH 3C 5H 6H KD 8H 5C 7C QC QH 8S 3H 9D |
+      | PYR1-DST0-AAAAAAS | KH AS 8C 8D TC 3H 3S 4H AD 9H 8S 7H JC 7S QH 5S TS 5H 9C 6D JS 5C 6S KC QC KD AH 2H JH TH 8H 6C 3C 7D QD 2D 4C 9S 4D AC 3D QS 2S TD 6H 9D 2C 5D KS 7C 4S JD |
+      | PYR1-CDST2-QWERTYU | 8D 6D 9S KD 7C 3S 3D 5S KH TS 3H JH 6C JD 9H 2D 4C AH KC TD 2S 5C JS 3C 4H TC 2H QH JC QC 7D 7S 8C 6S 2C 7H 9D AD AS 6H 8S AC 9C KS QS 4D 5D 4S TH 5H 8H QD |
+      | PYR1-N-ZHMEDIRAFWRLDAFOVSIGBJJLWCJVLOUXWNPDRDURZIQHZZZZ | KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H AH KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D AD KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C AC |
+      | PY1-N-AAAAAAS | JD 6C 7H AS 4D QS 5H 3D 6H 8S KH KC AD KS 9C QC 2C 8D TD TS JS 7C TC 3H 4H 3S KD 7S 7D AC 3C 4C 5C 8C JC 2D 5D 6D 9D QD AH 2H 8H 9H TH JH QH 2S 4S 5S 6S 9S |
 
   @codes @rule-code
   Scenario: An explicit deal's code is its full-layout code
     Given the documents deal
-    Then the game's code is "PY1-N-LGFBVEIAREUFYOAGOYQHHXEDBLDNSHTXQTVLZPWKGFNXLOAA"
+    Then the game's code is "PYR1-N-LGFBVEIAREUFYOAGOYQHHXEDBLDNSHTXQTVLZPWKGFNXLOAA"
+
+  @codes @rule-code
+  Scenario: An old full-layout code PY1-… still deals its cards, under its code PYR1-…
+    Given the documents deal
+    When I deal the code "PY1-N-LGFBVEIAREUFYOAGOYQHHXEDBLDNSHTXQTVLZPWKGFNXLOAA" again
+    Then the same cards are dealt
+    And the game's code is "PYR1-N-LGFBVEIAREUFYOAGOYQHHXEDBLDNSHTXQTVLZPWKGFNXLOAA"
 
   @api @rule-code
   Scenario: A code names its own rules: a code with rules is refused
@@ -252,5 +290,5 @@ Feature: Deshacer y código de partida / Annullamento e codice della partita
 
   @codes @rule-code
   Scenario: A pasted code is trimmed and read in any case
-    When I deal the code " py1-dst0-aaaaaas "
-    Then the game's code is "PY1-DST0-AAAAAAS"
+    When I deal the code " pyr1-dst0-aaaaaas "
+    Then the game's code is "PYR1-DST0-AAAAAAS"

@@ -1,4 +1,4 @@
-"""Write docs/deal-code-vectors.json, the published test vectors of the PY1 deal codes.
+"""Write docs/deal-code-vectors.json, the published test vectors of the deal codes.
 
     python -m scripts.make_vectors
 
@@ -12,19 +12,33 @@ import json
 import math
 from pathlib import Path
 
-from service.engine import DECK, DOCUMENTS_LAYOUT, Layout, Rules, layout_code, parse_code
+from service.engine import DECK, DOCUMENTS_LAYOUT, Layout, PyramideError, Rules, layout_code, parse_code
 
 SEED_CODES = [
-    "PY1-N-AAAAAAA",
-    "PY1-N-AAAAAAB",
+    "PYR1-N-AAAAAAA",
+    "PYR1-N-AAAAAAB",
+    "PYR1-N-AAAAAAJ",
+    "PYR1-N-AAAAAAS",
+    "PYR1-N-BAAAAAA",
+    "PYR1-N-PYRAMID",
+    "PYR1-N-ZZZZZZZ",
+    "PYR1-T-AAAAAAS",
+    "PYR1-DST0-AAAAAAS",
+    "PYR1-CDST2-QWERTYU",
+]
+#: The one app code whose deal is known: the documents' deal.
+APP_CODES = ["PY1-N-AAAAAAS"]
+#: Codes refused, with the problem (and detail) they are refused with.
+REFUSED = [
     "PY1-N-AAAAAAJ",
-    "PY1-N-AAAAAAS",
-    "PY1-N-BAAAAAA",
-    "PY1-N-PYRAMID",
-    "PY1-N-ZZZZZZZ",
-    "PY1-T-AAAAAAS",
+    "PY1-N-AAAAAHW",
+    "PY1-S-AAAAAAS",
     "PY1-DST0-AAAAAAS",
-    "PY1-CDST2-QWERTYU",
+    "PY1-X-AAAAAAS",
+    "PY2-N-AAAAAAS",
+    "PYR1-N-AAAAAA",
+    "PYR1-N-AAAAAA1",
+    "PYR1-SD-AAAAAAS",
 ]
 
 
@@ -33,7 +47,7 @@ def _last_layout() -> str:
     for _ in range(48):
         number, digit = divmod(number, 26)
         letters.append(chr(65 + digit))
-    return "PY1-N-" + "".join(reversed(letters))
+    return "PYR1-N-" + "".join(reversed(letters))
 
 
 def vector(code: str) -> dict:
@@ -48,20 +62,33 @@ def vector(code: str) -> dict:
     }
 
 
+def refusal(code: str) -> dict:
+    try:
+        parse_code(code)
+    except PyramideError as error:
+        return {"code": code, "problem": error.code, **({"detail": error.detail} if error.detail else {})}
+    raise AssertionError(f"{code} is not refused")
+
+
 def main() -> None:
-    codes = SEED_CODES + [
+    layouts = [
         layout_code(Rules(), DOCUMENTS_LAYOUT),
         layout_code(Rules(), Layout.from_deck(DECK, Rules())),
         _last_layout(),
     ]
+    codes = SEED_CODES + APP_CODES + layouts
     data = {
-        "description": "PY1 deal codes and the deals they name; see docs/deal-codes.md. "
-        "deck is the dealt sequence: pyramid slots row by row, then the waste, then the stock from its top.",
+        "description": "Deal codes and the deals they name; see docs/deal-codes.md. "
+        "vectors: canonical codes; deck is the dealt sequence: pyramid slots row by row, then the waste, then the stock "
+        "from its top. aliases: codes read as another code (the old PY1 spelling of a full-layout code). "
+        "refused: codes that deal nothing, with the problem code (and detail) they are answered with.",
         "vectors": [vector(code) for code in codes],
+        "aliases": [{"code": "PY1-" + code.split("-", 1)[1], "canonical": code} for code in layouts[:2]],
+        "refused": [refusal(code) for code in REFUSED],
     }
     path = Path(__file__).resolve().parent.parent / "docs" / "deal-code-vectors.json"
-    path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    print(f"wrote {len(codes)} vectors to {path}")
+    path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"wrote {len(codes)} vectors, {len(data['aliases'])} aliases, {len(REFUSED)} refusals to {path}")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 """``pyramide``: the engine from the command line.
 
-    pyramide solve PY1-N-AAAAAHW            # is this deal winnable? the line, or the most removable
-    pyramide solve PY1-DT0-AAAAAAS --budget 5000000
+    pyramide solve PYR1-N-AAAAAHW           # is this deal winnable? the line, or the most removable
+    pyramide solve PYR1-DT0-AAAAAAS --budget 5000000
     pyramide stats --rules N --deals 10000  # the win rate over reproducible deals, with a 95% CI
     pyramide stats --rules DT0 --deals 1000 --json | jq .win_rate
 
@@ -258,7 +258,7 @@ def parser() -> argparse.ArgumentParser:
     commands = top.add_subparsers(dest="command", required=True)
     solve_parser = command("solve", "solve a deal exactly", SOLVE_KEYS)
     add = solve_parser.add_argument
-    add("code", type=deal_code, help="a deal code, e.g. PY1-N-AAAAAAS")
+    add("code", type=deal_code, help="a deal code, e.g. PYR1-N-AAAAAHW")
     add("--budget", type=positive, default=2_000_000, help="most positions to search (default 2,000,000)")
     add("--shortest", action="store_true", help="then search the line with the fewest moves")
     solve_parser.set_defaults(run=_solve)

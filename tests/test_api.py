@@ -35,18 +35,51 @@ def post(client, path, body, language=None):
 
 
 def test_new_game_from_a_code(client):
-    response = post(client, "/v1/games", {"code": "PY1-N-AAAAAAS"})
+    response = post(client, "/v1/games", {"code": "PYR1-N-AAAAAAS"})
     assert response.status_code == 201 and response.content_type == "application/json"
     conforms(models.GameResponse, response.json)
-    assert response.json["state"] == GameState.new("PY1-N-AAAAAAS").to_json()
+    assert response.json["state"] == GameState.new("PYR1-N-AAAAAAS").to_json()
+
+
+def test_the_documents_code_deals_their_layout_and_keeps_its_code(client):
+    state = post(client, "/v1/games", {"code": "PY1-N-AAAAAAS"}).json["state"]
+    explicit = post(client, "/v1/games", {"layout": DOCUMENTS_LAYOUT.to_json()}).json["state"]
+    assert state["code"] == "PY1-N-AAAAAAS" and explicit["code"].startswith("PYR1-N-")
+    assert {**state, "code": None} == {**explicit, "code": None}
+    moved = post(client, "/v1/moves", {"state": state, "move": {"type": "king", "card": "KD"}}).json["state"]
+    assert moved["code"] == "PY1-N-AAAAAAS" and moved["score"] == 10
+
+
+def test_an_old_full_layout_code_deals_under_the_new_prefix(client):
+    explicit = post(client, "/v1/games", {"layout": DOCUMENTS_LAYOUT.to_json()}).json["state"]
+    old = "PY1-" + explicit["code"].split("-", 1)[1]
+    assert post(client, "/v1/games", {"code": old}).json["state"] == explicit
+    answer = post(client, "/v1/replay", {"code": old, "moves": ["KD"]}).json
+    assert answer["valid"] and answer["state"]["code"] == explicit["code"]
+
+
+def test_an_app_code_is_a_problem_never_another_deal(client):
+    for path, body in (("/v1/games", {"code": "PY1-N-AAAAAAJ"}), ("/v1/replay", {"code": "py1-n-aaaaaaj", "moves": []})):
+        for language in ("en", "es", "it", "fr"):
+            response = post(client, path, body, language)
+            assert (response.status_code, response.json["code"], response.json["field"]) == (422, "app_code", "code")
+            assert response.content_type == "application/problem+json" and response.json["title"]
+            detail = response.json["detail"]
+            assert detail.startswith("PY1-N-AAAAAAJ ") and "PYR1-N-AAAAAAJ" in detail and "POST /v1/games" in detail
+    english = post(client, "/v1/games", {"code": "PY1-N-AAAAAAJ"}).json
+    assert english["title"] == "A Pyramide app code" and "generator is unpublished" in english["detail"]
+    assert "“layout”" in english["detail"] and "deals the same cards" in english["detail"]
+    # what PY1-N-AAAAAAJ dealt here before is what PYR1-N-AAAAAAJ deals now
+    assert post(client, "/v1/games", {"code": "PYR1-N-AAAAAAJ"}).status_code == 201
+    assert client.get("/v1/rules").json["code_format"] == "PYR1-<rules>-<7 letters: seed | 48 letters: full layout>"
 
 
 def test_new_game_at_random_under_rules(client):
     response = post(client, "/v1/games", {"rules": {"strict_win": True, "max_recycles": 0}})
     state = response.json["state"]
-    assert response.status_code == 201 and state["code"].startswith("PY1-S0-") and len(state["code"]) == 14
+    assert response.status_code == 201 and state["code"].startswith("PYR1-S0-") and len(state["code"]) == 15
     assert post(client, "/v1/games", {"code": state["code"]}).json["state"] == state
-    assert post(client, "/v1/games", {}).json["state"]["code"].startswith("PY1-N-")
+    assert post(client, "/v1/games", {}).json["state"]["code"].startswith("PYR1-N-")
 
 
 def test_new_game_from_a_layout(client):
@@ -61,7 +94,7 @@ def test_new_game_winnable_only(client):
     response = post(client, "/v1/games", {"winnable": True, "rules": {"pair_with_covering": True}})
     assert response.status_code == 201
     state = GameState.from_json(response.json["state"])
-    assert state.code.startswith("PY1-C-") and solve(state).result == "winnable"
+    assert state.code.startswith("PYR1-C-") and solve(state).result == "winnable"
     assert post(client, "/v1/games", {"code": state.code}).json["state"] == response.json["state"]
 
 
@@ -69,7 +102,7 @@ TRADITIONAL = {"strict_win": True, "max_recycles": 0, "drawn_pairs_with_waste": 
 
 
 def test_solve_for_the_shortest_line(client):
-    state = GameState.new("PY1-0-AAAAACF").to_json()
+    state = GameState.new("PYR1-0-AAAAACF").to_json()
     first = post(client, "/v1/solve", {"state": state}).json
     fewest = post(client, "/v1/solve", {"state": state, "shortest": True, "budget": 250_000}).json
     assert (first["result"], first["minimal"], fewest["result"], fewest["minimal"]) == ("winnable", False, "winnable", True)
@@ -151,7 +184,10 @@ def test_rules(client):
     assert response.status_code == 200
     conforms(models.RulesResponse, response.json)
     assert response.json["preset_codes"]["pyramide"] == "N" and response.json["preset_codes"]["traditional"] == "DST0"
-    assert {option["letter"] for option in response.json["options"]} == {"C", "D", "S", "T", "0-9999"}
+    assert {option["letter"] for option in response.json["options"]} == {"C", "D", "S", "T", "U", "0-9999"}
+    assert response.json["presets"]["unlimited-undo"] == {**response.json["default"], "initial_waste": False, "unlimited_undo": True}
+    assert response.json["preset_codes"]["unlimited-undo"] == "TU"
+    assert "unlimited_undo" not in response.json["presets"]["pyramide"]  # the app's rules' JSON is unchanged
     strict = next(option for option in response.json["options"] if option["name"] == "strict_win")
     assert strict["description"].startswith("Victoria estricta")
 
@@ -226,12 +262,13 @@ ILLEGAL = [
     ("/v1/moves", {"state": DOC.to_json(), "move": {"type": "recycle"}}, 422, "stock_not_empty", "The stock is not empty", "El mazo no está vacío"),
     ("/v1/moves", {"state": DOC.to_json(), "move": {"type": "undo"}}, 422, "nothing_to_undo", "Nothing to undo", "No hay nada que deshacer"),
     ("/v1/moves", {"state": EMPTY_PILES.to_json(), "move": {"type": "recycle"}}, 422, "waste_empty", "The waste is empty", "El descarte está vacío"),
-    ("/v1/moves", {"state": state_with(history=["draw"] * 101), "move": {"type": "draw"}}, 400, "invalid_state", "The request does not match the schema", "La petición no se ajusta al esquema"),
+    ("/v1/moves", {"state": state_with(history=["draw" * 9]), "move": {"type": "draw"}}, 400, "invalid_state", "The request does not match the schema", "La petición no se ajusta al esquema"),
     ("/v1/moves", {"state": state_with(score=10), "move": {"type": "draw"}}, 422, "invalid_state", "“score” is not what the game’s log leads to (0)", "«score» no es lo que resulta de jugar el registro de la partida (0)"),
     ("/v1/moves", {"state": DOC.to_json(), "move": {"type": "pair", "cards": ["XX", "3S"]}}, 400, "unknown_card", "“XX” is not a card", "«XX» no es una carta"),
     ("/v1/moves", {"state": DOC.to_json(), "move": {"type": "jump"}}, 400, "unknown_move", "The request does not match the schema at “move”", "La petición no se ajusta al esquema en «move»"),
     ("/v1/moves", {"state": DOC.to_json()}, 400, "invalid_request", "The request does not match the schema at “move”", "La petición no se ajusta al esquema en «move»"),
-    ("/v1/games", {"code": "PY1-N-AAAAAA"}, 422, "invalid_code", "The deal part has 6 letters", "La parte del reparto tiene 6 letras"),
+    ("/v1/games", {"code": "PYR1-N-AAAAAA"}, 422, "invalid_code", "The deal part has 6 letters", "La parte del reparto tiene 6 letras"),
+    ("/v1/games", {"code": "PY1-N-AAAAAAJ"}, 422, "app_code", "PY1-N-AAAAAAJ is a Pyramide app code: the app’s deal generator is unpublished", "PY1-N-AAAAAAJ es un código de la aplicación Pyramide: su generador de repartos no está publicado"),
     ("/v1/games", {"code": "PY1-N-AAAAAAS", "rules": {}}, 422, "conflicting_deal", "Give a code", "Indica un código"),
     ("/v1/games", {"rules": {"max_recycles": -1}}, 400, "invalid_rules", "The request does not match the schema at “rules.max_recycles”", "La petición no se ajusta al esquema en «rules.max_recycles»"),
     ("/v1/replay", {"moves": ["KD"]}, 422, "deal_required", "Give the deal to replay", "Indica el reparto que se repite"),
@@ -365,6 +402,7 @@ def test_replay_of_a_states_log_gives_that_state(client):
         ({"code": "PY1-N-AAAAAAS", "moves": [{"type": "king", "card": "XX"}]}, 400, "invalid_request", None),
         ({"code": "PY1-N-AAAAAAS", "rules": {}, "moves": []}, 422, "conflicting_deal", "code"),
         ({"code": "PY1-N-AAAAAAS"}, 400, "invalid_request", "moves"),
+        ({"code": "PY1-N-AAAAAAJ", "moves": []}, 422, "app_code", "code"),
         ({"code": "PY1-N-AAAAAAS", "moves": ["KD"] * 10_001}, 400, "invalid_request", "moves"),
     ],
 )

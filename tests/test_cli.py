@@ -27,28 +27,28 @@ def shown_in_docs(command: str) -> str:
 
 
 def test_solve_a_lost_deal_prints_what_docs_solver_md_shows(capsys):
-    assert main(["solve", "PY1-N-AAAAAHW"]) == 0
-    assert capsys.readouterr().out == shown_in_docs("pyramide solve PY1-N-AAAAAHW")
+    assert main(["solve", "PYR1-N-AAAAAHW"]) == 0
+    assert capsys.readouterr().out == shown_in_docs("pyramide solve PYR1-N-AAAAAHW")
 
 
 def test_solve_a_won_deal_prints_its_line(capsys):
-    assert main(["solve", "py1-n-aaaaaac"]) == 0
+    assert main(["solve", "pyr1-n-aaaaaac"]) == 0
     out = capsys.readouterr().out
-    assert "PY1-N-AAAAAAC: winnable" in out and "a winning line of" in out
+    assert "PYR1-N-AAAAAAC: winnable" in out and "a winning line of" in out
 
 
 def test_solve_the_shortest_line_prints_what_docs_solver_md_shows(capsys):
-    assert main(["solve", "PY1-0-AAAAACF", "--shortest"]) == 0
-    assert capsys.readouterr().out == shown_in_docs("pyramide solve PY1-0-AAAAACF --shortest")
+    assert main(["solve", "PYR1-0-AAAAACF", "--shortest"]) == 0
+    assert capsys.readouterr().out == shown_in_docs("pyramide solve PYR1-0-AAAAACF --shortest")
 
 
 def test_a_bad_code_is_an_error(capsys):
-    assert main(["solve", "PY1-N-AAA"]) == 2
+    assert main(["solve", "PYR1-N-AAA"]) == 2
     assert "7 for a seed, 48 for a full layout" in capsys.readouterr().err
 
 
 def test_a_budget_too_small_says_unknown(capsys):
-    assert main(["solve", "PY1-N-AAAAAAC", "--budget", "3"]) == 3
+    assert main(["solve", "PYR1-N-AAAAAAC", "--budget", "3"]) == 3
     assert "unknown" in capsys.readouterr().out
 
 
@@ -125,8 +125,9 @@ def test_help_lists_the_exit_statuses(capsys):
         (["stats", "--start", str(26**7 - 5), "--deals", "10"], "past the last one"),
         (["stats", "--rules", "XYZ"], "argument --rules: Unknown rules “XYZ”"),
         (["stats", "--rules", "DT99999"], "argument --rules:"),
-        (["solve", "PY1-N-AAA"], "argument code: The deal part has 3 letters"),
-        (["solve", "PY1-N-AAAAAHW", "--budget", "0"], "argument --budget: must be at least 1"),
+        (["solve", "PYR1-N-AAA"], "argument code: The deal part has 3 letters"),
+        (["solve", "PY1-N-AAAAAAJ"], "argument code: PY1-N-AAAAAAJ is a Pyramide app code"),
+        (["solve", "PYR1-N-AAAAAHW", "--budget", "0"], "argument --budget: must be at least 1"),
         (["solve"], "the following arguments are required: code"),
         ([], "the following arguments are required"),
     ],
@@ -139,7 +140,7 @@ def test_argument_errors_are_usage_errors(argv, says, capsys):
 
 def test_the_process_exits_with_the_status(tmp_path):
     assert command("stats", "--deals", "0").returncode == 2
-    assert command("solve", "PY1-N-AAAAAAC", "--budget", "3").returncode == 3
+    assert command("solve", "PYR1-N-AAAAAAC", "--budget", "3").returncode == 3
     done = command("--version")
     assert (done.returncode, done.stdout) == (0, f"pyramide {__version__}\n")
 
@@ -149,34 +150,34 @@ def test_ctrl_c_during_solve_is_status_130_without_a_traceback(monkeypatch, caps
         raise KeyboardInterrupt
 
     monkeypatch.setattr("service.cli.solve", interrupted)
-    assert main(["solve", "PY1-N-AAAAAHW"]) == 130
+    assert main(["solve", "PYR1-N-AAAAAHW"]) == 130
     assert capsys.readouterr() == ("", "pyramide: interrupted\n")
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
 def test_output_that_cannot_be_written_is_a_failure():
     with open("/dev/full", "w") as full:
-        done = command("solve", "PY1-N-AAAAAHW", stdout=full, capture_output=False, stderr=subprocess.PIPE)
+        done = command("solve", "PYR1-N-AAAAAHW", stdout=full, capture_output=False, stderr=subprocess.PIPE)
     assert done.returncode == 1
     assert done.stderr == "pyramide: [Errno 28] No space left on device\n"
 
 
 def test_solve_json_is_one_object_with_the_documented_keys(capsys):
-    assert main(["solve", "PY1-N-AAAAAAC", "--json"]) == 0
+    assert main(["solve", "PYR1-N-AAAAAAC", "--json"]) == 0
     answer = json.loads(capsys.readouterr().out)
     assert list(answer) == documented_keys(SOLVE_KEYS)
-    assert answer["code"] == "PY1-N-AAAAAAC" and answer["result"] == "winnable"
+    assert answer["code"] == "PYR1-N-AAAAAAC" and answer["result"] == "winnable"
     state = GameState.new(answer["code"])
     for move in answer["line"]:  # the moves as the API writes them: they replay to a won game
         state = play(state, Move.from_json(move)).state
     assert state.status == WON
-    assert main(["solve", "PY1-N-AAAAAAC", "--json", "--budget", "3"]) == 3
+    assert main(["solve", "PYR1-N-AAAAAAC", "--json", "--budget", "3"]) == 3
     assert json.loads(capsys.readouterr().out)["result"] == "unknown"
 
 
 def test_solve_json_prints_what_docs_solver_md_shows(capsys):
-    assert main(["solve", "PY1-N-AAAAAHW", "--json"]) == 0
-    assert capsys.readouterr().out == shown_in_docs("pyramide solve PY1-N-AAAAAHW --json")
+    assert main(["solve", "PYR1-N-AAAAAHW", "--json"]) == 0
+    assert capsys.readouterr().out == shown_in_docs("pyramide solve PYR1-N-AAAAAHW --json")
 
 
 def test_stats_json_agrees_with_the_text(capsys):

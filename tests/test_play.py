@@ -34,14 +34,14 @@ def illegal(state: GameState, move: str) -> str:
 
 
 def test_deal_is_28_in_the_pyramid_one_on_the_waste_23_in_the_stock():
-    game = GameState.new("PY1-N-AAAAAAS")
+    game = GameState.new("PYR1-N-AAAAAAS")
     assert game.pyramid_left == 28 and len(game.waste) == 1 and len(game.stock) == 23
     assert [len(row) for row in game.rows] == [1, 2, 3, 4, 5, 6, 7]
     assert len({*game.pyramid, *game.waste, *game.stock}) == 52
 
 
 def test_traditional_stock_is_24_cards_with_an_empty_waste():
-    game = GameState.new("PY1-T-AAAAAAS")
+    game = GameState.new("PYR1-T-AAAAAAS")
     assert game.waste == () and len(game.stock) == 24 and not game.rules.initial_waste
 
 

@@ -7,7 +7,7 @@ def test_public_api_is_pinned():
     assert sorted(engine.__all__) == sorted(
         [
             "BLOCKED", "DECK", "DOCUMENTS_LAYOUT", "PLAYING", "PRESETS", "RANKS", "SUITS", "UNDO_LIMIT", "VARIANT_LETTERS", "WON",
-            "Action", "Card", "Event", "GameState", "IllegalMoveError", "InvalidCodeError", "InvalidMoveError",
+            "Action", "AppCodeError", "Card", "Event", "GameState", "IllegalMoveError", "InvalidCodeError", "InvalidMoveError",
             "InvalidStateError", "Layout", "Move", "PyramideError", "Replay", "Rules", "Solution", "Turn", "card_name", "describe",
             "hint", "layout_code", "legal_moves", "parse_code", "play", "random_code", "replay", "seed_code", "shuffled_deck", "solve",
             "status_of", "winnable_deal",
@@ -23,7 +23,7 @@ def test_modules_behind_it_are_private():
 
 
 def test_errors_are_value_errors():
-    for name in ("IllegalMoveError", "InvalidMoveError", "InvalidStateError", "InvalidCodeError"):
+    for name in ("IllegalMoveError", "InvalidMoveError", "InvalidStateError", "InvalidCodeError", "AppCodeError"):
         assert issubclass(getattr(engine, name), ValueError)
 
 

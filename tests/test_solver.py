@@ -294,7 +294,7 @@ def test_the_shortest_line_has_the_fewest_moves(letters):
 
 
 def test_a_deal_where_no_line_removes_more_than_14_cards():
-    game = GameState.new("PY1-N-AAAAAHW")
+    game = GameState.new("PYR1-N-AAAAAHW")
     solution = solve(game)
     assert (solution.result, solution.max_removable) == ("unwinnable", 14)
     state = game
@@ -326,7 +326,7 @@ def test_hints():
 
 
 def test_the_same_question_gets_the_same_answer():
-    game = GameState.new("PY1-N-AAAAAHW")
+    game = GameState.new("PYR1-N-AAAAAHW")
     assert solve(game) == solve(game) and hint(game) == hint(game)
     assert isinstance(hint(game)[0], Move)
 

@@ -75,7 +75,7 @@ def rejected(mutate, state: GameState = PLAYED) -> InvalidStateError:
 
 
 def test_a_won_game_claimed_with_no_moves_on_an_unwinnable_deal():
-    deal_ = GameState.new("PY1-N-AAAAAAA")
+    deal_ = GameState.new("PYR1-N-AAAAAAA")
     assert solve(deal_).result == "unwinnable"
     data = deal_.to_json()
     data.update(
@@ -248,8 +248,10 @@ def test_rules_that_are_not_the_codes_are_rejected():
     [
         (lambda d: d.pop("stock"), "missing_field", "state.stock"),
         (lambda d: d.pop("log"), "missing_field", "state.log"),
-        (lambda d: d.update(code="PY1-N-AAAAAA"), "code", "state.code"),
-        (lambda d: d.update(code="PY1-N-AAAAAAS"), "log_illegal", "state.log"),
+        (lambda d: d.update(code="PYR1-N-AAAAAA"), "code", "state.code"),
+        (lambda d: d.update(code="PYR1-N-AAAAAAS"), "log_illegal", "state.log"),
+        (lambda d: d.update(code="PY1-N-AAAAAAJ"), "code", "state.code"),  # an app code: no deal here
+        (lambda d: d.update(code="PY1-" + d["code"].split("-", 1)[1]), "code", "state.code"),  # not canonical
         (lambda d: d.update(error_help=1), "shape", "state.error_help"),
         (lambda d: d.update(rules=[]), "rules", "state.rules"),
         (lambda d: d["rules"].update(max_recycles=-1), "rules", "state.rules.max_recycles"),
@@ -258,6 +260,16 @@ def test_rules_that_are_not_the_codes_are_rejected():
 def test_malformed_states_say_which_field(mutate, detail, field):
     error = rejected(mutate)
     assert (error.detail, error.field) == (detail, field)
+
+
+def test_the_documents_code_names_the_same_deal_as_their_layout():
+    """PY1-N-AAAAAAS deals the documents' layout: a state of that deal under either of its two codes
+    is a state a game reaches, and keeps the code it carries."""
+    data = PLAYED.to_json()
+    data["code"] = "PY1-N-AAAAAAS"
+    state = GameState.from_json(data)
+    assert state.code == "PY1-N-AAAAAAS" and state.to_json() == data
+    assert state == run(GameState.new("PY1-N-AAAAAAS"), "KD", "TC+3S", "draw", "tap:7C")
 
 
 def test_every_rejection_has_a_message_in_each_language():

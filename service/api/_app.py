@@ -228,7 +228,7 @@ def _rules() -> Response:
         "presets": {name: rules.to_json() for name, rules in PRESETS.items()},
         "preset_codes": {name: rules.letters for name, rules in PRESETS.items()},
         "options": options,
-        "code_format": "PY1-<rules>-<7 letters: seed | 48 letters: full layout>",
+        "code_format": "PYR1-<rules>-<7 letters: seed | 48 letters: full layout>",
     })  # fmt: skip
 
 

@@ -69,6 +69,11 @@ class Rules(_Strict):
     initial_waste: bool = Field(
         True, description="One card turned onto the waste at the deal (23-card stock); false: 24-card stock."
     )
+    unlimited_undo: bool = Field(
+        False,
+        description="The 004 app's unlimited undo, each undo counting as a move; written only when true. "
+        "False: the last 100 actions may be undone, and undo is not a move.",
+    )
 
 
 class Layout(_Strict):
@@ -98,7 +103,7 @@ class State(_Strict):
     error_help: bool
     history: Annotated[
         list[Annotated[str, Field(max_length=32)]],
-        Field(max_length=100, description="The last actions, oldest first: `KD@7.6`, `TC@7.2+3S@7.5`, `5H@W+8S@6.4`, `draw`, `recycle`."),
+        Field(max_length=10_000, description="The actions undo takes back, oldest first (the last 100; all of them under `unlimited_undo`): `KD@7.6`, `TC@7.2+3S@7.5`, `5H@W+8S@6.4`, `draw`, `recycle`."),
     ]
     log: Annotated[
         str,

@@ -32,7 +32,8 @@ def component_examples() -> dict[str, Any]:
     deal = GameState.new(layout=DOCUMENTS_LAYOUT)
     after_king = play(deal, Move.from_text("KD")).state
     return {
-        "NewGameFromCode": {"summary": "Re-deal a code", "value": {"code": "PY1-N-AAAAAAS"}},
+        "NewGameFromCode": {"summary": "Re-deal a code", "value": {"code": "PYR1-N-AAAAAAS"}},
+        "NewGameDocumentsCode": {"summary": "The rule documents' code: the deal they show", "value": {"code": "PY1-N-AAAAAAS"}},
         "NewGameRandom": {"summary": "A random deal under the traditional strict rules", "value": {"rules": {"strict_win": True, "max_recycles": 0, "drawn_pairs_with_waste": True, "initial_waste": False}}},
         "NewGameDocumentsLayout": {"summary": "The rule documents' deal, as an explicit layout", "value": {"layout": DOCUMENTS_LAYOUT.to_json()}},
         "FirstMoveKing": {"summary": "The documents' first move: the King of diamonds", "value": {"state": deal.to_json(), "move": {"type": "king", "card": "KD"}}},

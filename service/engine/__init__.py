@@ -18,7 +18,7 @@ from ._cards import DECK, RANKS, SUITS, Card
 from ._codes import layout_code, parse_code, random_code, seed_code, shuffled_deck
 from ._describe import card_name, describe
 from ._documents import DOCUMENTS_LAYOUT
-from ._errors import IllegalMoveError, InvalidCodeError, InvalidMoveError, InvalidStateError, PyramideError
+from ._errors import AppCodeError, IllegalMoveError, InvalidCodeError, InvalidMoveError, InvalidStateError, PyramideError
 from ._layout import Layout
 from ._moves import Action, Move
 from ._play import Event, Replay, Turn, legal_moves, play, replay, status_of
@@ -38,6 +38,7 @@ __all__ = [
     "VARIANT_LETTERS",
     "WON",
     "Action",
+    "AppCodeError",
     "Card",
     "Event",
     "GameState",

@@ -3,10 +3,14 @@ Nueva partida, se vuelven a repartir exactamente las mismas cartas.»
 
 ``docs/deal-codes.md`` is the specification; this module is its reference implementation.
 
-- ``PY1-<rules>-<seed>``: seven letters A–Z, a base-26 number (``A`` = 0, most significant first);
+- ``PYR1-<rules>-<seed>``: seven letters A–Z, a base-26 number (``A`` = 0, most significant first);
   the deck is shuffled by Fisher–Yates driven by SHA-256 in counter mode.
-- ``PY1-<rules>-<layout>``: 48 letters, a base-26 number: the rank of the dealt sequence of the 52
+- ``PYR1-<rules>-<layout>``: 48 letters, a base-26 number: the rank of the dealt sequence of the 52
   cards among all 52! orders (Lehmer code), so that any deal at all can be named.
+- ``PY1-…`` is the Pyramide app's own format, whose generator is unpublished: its seed codes are
+  refused with ``app_code`` (never another deal), but for ``PY1-N-AAAAAAS``, the documents' deal,
+  whose layout they show; a ``PY1-<rules>-<48 letters>`` code, which only this project ever
+  issued, is read as the ``PYR1`` code with the same letters.
 """
 
 from __future__ import annotations
@@ -15,11 +19,22 @@ import hashlib
 import secrets
 
 from ._cards import DECK, Card
-from ._errors import InvalidCodeError
+from ._documents import DOCUMENTS_LAYOUT
+from ._errors import AppCodeError, InvalidCodeError
 from ._layout import Layout
 from ._rules import Rules
 
-PREFIX = "PY1"
+#: The prefix of the codes this project issues.
+PREFIX = "PYR1"
+#: The prefix of the Pyramide app's codes.
+APP_PREFIX = "PY1"
+#: The key of the seeds' random stream: this project's codes were written ``PY1-…`` until the
+#: app's codes were told apart; the key kept it, so that ``PYR1-<rules>-<seed>`` deals what
+#: ``PY1-<rules>-<seed>`` dealt here before.
+STREAM_KEY = "PY1"
+#: The app's codes whose deal is known: the one the documents show with its layout (its stock, which
+#: they do not show, is the 23 remaining cards in canonical order: ``_documents.py``).
+APP_DEALS: dict[str, Layout] = {"PY1-N-AAAAAAS": DOCUMENTS_LAYOUT}
 SEED_LETTERS = 7
 LAYOUT_LETTERS = 48
 SEED_SPACE = 26**SEED_LETTERS
@@ -69,7 +84,7 @@ class _Sha256Stream:
 
 def shuffled_deck(seed: str) -> tuple[Card, ...]:
     """The deck dealt by the seven seed letters: Fisher–Yates from the last position down."""
-    stream = _Sha256Stream(f"{PREFIX}:{seed}".encode("ascii"))
+    stream = _Sha256Stream(f"{STREAM_KEY}:{seed}".encode("ascii"))
     deck = list(DECK)
     for i in range(len(deck) - 1, 0, -1):
         j = stream.below(i + 1)
@@ -121,14 +136,16 @@ def parse_code(code: object) -> tuple[Rules, Layout, str]:
     if len(parts) != 3:
         raise InvalidCodeError("format", text=text[:80])
     prefix, segment, deal = parts
-    if prefix != PREFIX:
+    if prefix not in (PREFIX, APP_PREFIX):
         raise InvalidCodeError("prefix", prefix=prefix[:16])
     rules = Rules.from_letters(segment)
     if not (deal.isascii() and deal.isalpha()):
         raise InvalidCodeError("letters", deal=deal[:80])
     if len(deal) == SEED_LETTERS:
+        if prefix == APP_PREFIX:
+            return _app_deal(rules, segment, deal)
         deck = shuffled_deck(deal)
-    elif len(deal) == LAYOUT_LETTERS:
+    elif len(deal) == LAYOUT_LETTERS:  # under either prefix: PY1-…-<48 letters> was only ever ours
         number = _from_letters(deal)
         if number >= _FACTORIAL_52:
             raise InvalidCodeError("layout_range", deal=deal)
@@ -136,3 +153,12 @@ def parse_code(code: object) -> tuple[Rules, Layout, str]:
     else:
         raise InvalidCodeError("length", length=len(deal))
     return rules, Layout.from_deck(deck, rules), f"{PREFIX}-{segment}-{deal}"
+
+
+def _app_deal(rules: Rules, segment: str, deal: str) -> tuple[Rules, Layout, str]:
+    """An app seed code: the deal the documents show for it, or ``app_code``, never another deal."""
+    code = f"{APP_PREFIX}-{segment}-{deal}"
+    layout = APP_DEALS.get(code)
+    if layout is None:
+        raise AppCodeError(app_code=code, ours=f"{PREFIX}-{segment}-{deal}")
+    return rules, layout, code

@@ -2,9 +2,9 @@
 
 «En el reparto PY1-N-AAAAAAS, el primer movimiento retira el R♦ de la fila inferior y el segundo la
 pareja 10♣ + 3♠.» The documents show its pyramid and waste card but not the order of its 23-card
-stock, and do not publish the generator behind their codes; our PY1 generator deals another layout
-for that code (``docs/deal-codes.md``). So the documents' deal is played from this explicit layout,
-its stock being the 23 remaining cards in canonical order (our choice, stated in the docs).
+stock, and do not publish the generator behind the app's codes. So this is the deal the app's code
+``PY1-N-AAAAAAS`` deals here (``_codes.APP_DEALS``), its stock being the 23 remaining cards in
+canonical order (our choice, stated in ``docs/deal-codes.md``); every other app code is refused.
 """
 
 from __future__ import annotations

@@ -8,6 +8,7 @@ Like python-chess, the errors are ``ValueError`` subclasses:
 - :class:`IllegalMoveError`: a well-formed move that the rules forbid in this position.
 - :class:`InvalidStateError`: a state that no game can reach (``invalid_state``).
 - :class:`InvalidCodeError`: a deal code that names no deal (``invalid_code``).
+- :class:`AppCodeError`: a code of the Pyramide app whose deal cannot be reproduced (``app_code``).
 """
 
 from __future__ import annotations
@@ -70,3 +71,13 @@ class InvalidCodeError(PyramideError):
 
     def __init__(self, detail: str, *, field: str | None = "code", **params: Any) -> None:
         super().__init__("invalid_code", detail=detail, field=field, **params)
+
+
+class AppCodeError(PyramideError):
+    """A seed code of the Pyramide app (``PY1-<rules>-<7 letters>``): the app's generator is
+    unpublished, so its deal cannot be dealt here (``app_code``). The parameter ``app_code`` is the
+    code, ``ours`` this project's code with the same letters (what the app code dealt here before
+    this project's codes were told apart from the app's)."""
+
+    def __init__(self, *, field: str | None = "code", **params: Any) -> None:
+        super().__init__("app_code", field=field, **params)

@@ -213,7 +213,7 @@ def _after_action(state: GameState, action: Action, event: Event) -> Turn:
     """«El número de movimientos (retiradas, robos y reciclajes).» The undo history keeps the
     last 100 actions; the log keeps them all."""
     history = state.history + (action,)
-    if len(history) > UNDO_LIMIT:
+    if len(history) > UNDO_LIMIT and not state.rules.unlimited_undo:
         history = history[-UNDO_LIMIT:]
     selected = state.selected
     if selected is not None and not is_selectable(state, selected):
@@ -351,13 +351,20 @@ def unapply(state: GameState, action: Action) -> GameState:
 
 def _undo(state: GameState) -> Turn:
     """«El botón Deshacer permite deshacer las 100 últimas acciones [...]; el contador de
-    movimientos, en cambio, no disminuye.» A won game is over; a blocked one may be undone."""
+    movimientos, en cambio, no disminuye.» A won game is over; a blocked one may be undone. Under
+    ``unlimited_undo`` (004): «Puedes deshacer tantas veces como quieras [...] Sin embargo, cada
+    deshacer cuenta como un nuevo movimiento»."""
     if state.status == WON:
         raise IllegalMoveError("game_over", field="move")
     if not state.history:
         raise IllegalMoveError("nothing_to_undo", field="move")
     action = state.history[-1]
-    before = unapply(state, action).evolve(history=state.history[:-1], selected=None, log=state.log + ("undo",))
+    before = unapply(state, action).evolve(
+        history=state.history[:-1],
+        selected=None,
+        log=state.log + ("undo",),
+        moves=state.moves + 1 if state.rules.unlimited_undo else state.moves,
+    )
     return _settle(before, (Event("undone", points=-action.points, action=str(action)),))
 
 

@@ -10,11 +10,14 @@ option                                the variant                               
 ``drawn_pairs_with_waste=True``       «mazo contra descarte»                       ``D``
 ``strict_win=True``                   «victoria estricta»                          ``S``
 ``initial_waste=False``               the traditional 24-card stock (003)          ``T``
+``unlimited_undo=True``               «deshacer ilimitados», each undo a move (004)  ``U``
 ``max_recycles=n``                    «pasadas limitadas» (n recycles, n+1 passes)  digits
 ====================================  ===========================================  ======
 
 A rule set is named in a deal code by its letters in alphabetical order then the recycle limit
 (``DST0`` is the traditional strict game); the app's rules, with no variant, are ``N``.
+``to_json`` always writes the first five options and a later one only when it is on, so that the
+JSON of the rule sets that existed before it is unchanged, byte for byte.
 """
 
 from __future__ import annotations
@@ -31,9 +34,10 @@ VARIANT_LETTERS = {
     "drawn_pairs_with_waste": "D",
     "strict_win": "S",
     "initial_waste": "T",
+    "unlimited_undo": "U",
     "max_recycles": "0-9999",
 }
-_SEGMENT = re.compile(r"^(?:N|(C?)(D?)(S?)(T?)(0|[1-9][0-9]{0,3})?)$")
+_SEGMENT = re.compile(r"^(?:N|(C?)(D?)(S?)(T?)(U?)(0|[1-9][0-9]{0,3})?)$")
 #: A recycle limit above this is refused (a code segment holds at most four digits).
 MAX_RECYCLE_LIMIT = 9999
 
@@ -56,9 +60,13 @@ class Rules:
     #: «da la vuelta a una carta y la coloca en el descarte» (23-card stock) is True; False deals
     #: the traditional 24-card stock with an empty waste.
     initial_waste: bool = True
+    #: «El botón Deshacer permite deshacer las 100 últimas acciones [...]; el contador de
+    #: movimientos, en cambio, no disminuye» is False; True is the 004 app's «Puedes deshacer tantas
+    #: veces como quieras [...] cada deshacer cuenta como un nuevo movimiento».
+    unlimited_undo: bool = False
 
     def __post_init__(self) -> None:
-        for name in ("strict_win", "drawn_pairs_with_waste", "pair_with_covering", "initial_waste"):
+        for name in ("strict_win", "drawn_pairs_with_waste", "pair_with_covering", "initial_waste", "unlimited_undo"):
             if not isinstance(getattr(self, name), bool):
                 raise PyramideError("invalid_rules", field=f"rules.{name}", option=name)
         limit = self.max_recycles
@@ -83,17 +91,20 @@ class Rules:
             raise InvalidCodeError("rules", segment=segment[:16])
         if segment == "N":
             return cls()
-        covering, drawn, strict, traditional, limit = match.groups()
+        covering, drawn, strict, traditional, undo, limit = match.groups()
         return cls(
             strict_win=bool(strict),
             max_recycles=None if limit is None else int(limit),
             drawn_pairs_with_waste=bool(drawn),
             pair_with_covering=bool(covering),
             initial_waste=not traditional,
+            unlimited_undo=bool(undo),
         )
 
     def to_json(self) -> dict:
-        return {name: getattr(self, name) for name in _OPTION_NAMES}
+        data = {name: getattr(self, name) for name in _OPTION_NAMES[:_ALWAYS_WRITTEN]}
+        data.update((name, True) for name in _OPTION_NAMES[_ALWAYS_WRITTEN:] if getattr(self, name))
+        return data
 
     @classmethod
     def from_json(cls, data: object) -> Rules:
@@ -108,6 +119,8 @@ class Rules:
 
 
 _OPTION_NAMES = tuple(Rules.__dataclass_fields__)
+#: The options every rule set's JSON writes; those after them are written only when on.
+_ALWAYS_WRITTEN = 5
 
 
 # Plain functions behind the properties above, so that mutation testing reaches them (mutmut does
@@ -121,6 +134,8 @@ def rules_letters(rules: Rules) -> str:
     text = "".join(letter for letter, name in _LETTERS if getattr(rules, name))
     if not rules.initial_waste:
         text += "T"
+    if rules.unlimited_undo:
+        text += "U"
     if rules.max_recycles is not None:
         text += str(rules.max_recycles)
     return text or "N"
@@ -138,4 +153,7 @@ PRESETS: dict[str, Rules] = {
     "traditional": Rules(strict_win=True, max_recycles=0, drawn_pairs_with_waste=True, initial_waste=False),
     "relaxed-one-pass": Rules(max_recycles=0, drawn_pairs_with_waste=True, initial_waste=False),
     "relaxed-three-passes": Rules(max_recycles=2, drawn_pairs_with_waste=True, initial_waste=False),
+    # 004: «En esta versión, puedes restablecer el stock tantas veces como quieras»; a 24-card
+    # stock and nothing on the waste at the deal; unlimited undo, each undo a move.
+    "unlimited-undo": Rules(initial_waste=False, unlimited_undo=True),
 }

@@ -43,7 +43,8 @@ class GameState(NamedTuple):
     """Immutable (a named tuple: copies with changes are cheap, see :meth:`evolve`)."""
 
     rules: Rules
-    #: The deal code: a seed code, or the full-layout code of an explicit deal.
+    #: The deal code: a seed code, the full-layout code of an explicit deal, or ``PY1-N-AAAAAAS``
+    #: (the documents' deal, dealt from the app's code they show: ``docs/deal-codes.md``).
     code: str
     #: 28 slots, row by row; None where the card has been removed.
     pyramid: tuple[Card | None, ...]
@@ -54,12 +55,12 @@ class GameState(NamedTuple):
     #: The removed cards, in the order they were removed.
     foundation: tuple[Card, ...] = ()
     score: int = 0
-    #: Removals, draws and recycles; undo never lowers it.
+    #: Removals, draws and recycles; undo never lowers it (and counts as one under unlimited_undo).
     moves: int = 0
     recycles: int = 0
     #: The card a first tap has selected (tap play).
     selected: Card | None = None
-    #: The last actions, oldest first, at most UNDO_LIMIT.
+    #: The actions that undo takes back, oldest first: the last UNDO_LIMIT (all under unlimited_undo).
     history: tuple[Action, ...] = ()
     #: The app's error-help setting: a tap on a covered card says why nothing happens.
     error_help: bool = True
