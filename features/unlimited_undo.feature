@@ -1,11 +1,11 @@
 @doc-004 @variant-unlimited-undo
-Feature: Another app's rules (004): unlimited undo, each undo a move
+Feature: Another app's rules (004): unlimited undo, each undo a move; told when no win is left
   «En esta versión, puedes restablecer el stock tantas veces como quieras.» «Puedes deshacer tantas
   veces como quieras. El juego ofrece deshacer ilimitados. Sin embargo, cada deshacer cuenta como un
   nuevo movimiento, por lo que si intentas ganar el juego en el menor número de movimientos posible,
-  debes tener cuidado con la cantidad de deshacer que usas.» The preset `unlimited-undo` (code
-  letters `TU`): a 24-card stock and nothing on the waste at the deal, unlimited recycling,
-  unlimited undo. The Pyramide app's own undo (the last 100 actions, undo not a move) is checked in
+  debes tener cuidado con la cantidad de deshacer que usas.» «El juego te notificará si ya no hay
+  posibilidad de ganar el juego.» The preset `unlimited-undo` (code letters `TUW`): a 24-card stock
+  and nothing on the waste at the deal, unlimited recycling, unlimited undo, and the notice. The Pyramide app's own undo (the last 100 actions, undo not a move) is checked in
   undo_and_codes.feature.
 
   Scenario Outline: Each undo counts as a new move, <action>
@@ -91,3 +91,38 @@ Feature: Another app's rules (004): unlimited undo, each undo a move
       | pair_with_covering     | false |
       | initial_waste          | false |
       | unlimited_undo         | true  |
+      | notify_unwinnable      | true  |
+
+  @solver
+  Scenario Outline: The game says when no win is left: <how>
+    Given the stuck deal under the rules:
+      | option            | value |
+      | initial_waste     | false |
+      | unlimited_undo    | true  |
+      | notify_unwinnable | true  |
+    When I play "<move>"
+    Then the events include "no_win_left"
+    And the feedback is "no_win_left"
+    And the game is playing
+
+    Examples:
+      | how          | move      |
+      | by a draw    | draw      |
+      | by a tap     | tap:stock |
+      | by a King    | KS        |
+
+  @solver
+  Scenario Outline: The game says nothing while a win is still possible, or when the notice is off: notify_unwinnable <notify>
+    Given the <deal> deal under the rules:
+      | option            | value    |
+      | initial_waste     | false    |
+      | unlimited_undo    | true     |
+      | notify_unwinnable | <notify> |
+    When I play "draw"
+    Then the events do not include "no_win_left"
+    And there is no feedback
+
+    Examples:
+      | deal  | notify |
+      | easy  | true   |
+      | stuck | false  |

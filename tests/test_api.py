@@ -184,9 +184,10 @@ def test_rules(client):
     assert response.status_code == 200
     conforms(models.RulesResponse, response.json)
     assert response.json["preset_codes"]["pyramide"] == "N" and response.json["preset_codes"]["traditional"] == "DST0"
-    assert {option["letter"] for option in response.json["options"]} == {"C", "D", "S", "T", "U", "0-9999"}
-    assert response.json["presets"]["unlimited-undo"] == {**response.json["default"], "initial_waste": False, "unlimited_undo": True}
-    assert response.json["preset_codes"]["unlimited-undo"] == "TU"
+    assert {option["letter"] for option in response.json["options"]} == {"C", "D", "S", "T", "U", "W", "0-9999"}
+    preset = {**response.json["default"], "initial_waste": False, "unlimited_undo": True, "notify_unwinnable": True}
+    assert response.json["presets"]["unlimited-undo"] == preset
+    assert response.json["preset_codes"]["unlimited-undo"] == "TUW"
     assert "unlimited_undo" not in response.json["presets"]["pyramide"]  # the app's rules' JSON is unchanged
     strict = next(option for option in response.json["options"] if option["name"] == "strict_win")
     assert strict["description"].startswith("Victoria estricta")
@@ -422,3 +423,32 @@ def test_the_replay_example_of_the_api_guide_works_as_written(client):
     expected = json.loads(shown.replace('"state": {…},', '"state": null,'))
     answer["state"] = None
     assert answer == expected
+
+
+def test_the_outlook_says_when_no_win_is_left(client):
+    """004: «El juego te notificará si ya no hay posibilidad de ganar el juego»: under
+    notify_unwinnable each new game and move answers an outlook, and the move that leaves the game
+    unwinnable says so in an event and the feedback; other rules answer as before, byte for byte."""
+    import json as json_
+
+    deals = json_.loads((Path(__file__).resolve().parent.parent / "features" / "deals.json").read_text(encoding="utf-8"))
+
+    def layout(name):
+        deal = deals[name]
+        return {"pyramid": [row.split() for row in deal["pyramid"]], "waste": [], "stock": deal["waste"].split() + deal["stock"].split()}
+
+    rules = {"initial_waste": False, "unlimited_undo": True, "notify_unwinnable": True}
+    easy = post(client, "/v1/games", {"layout": layout("easy"), "rules": rules}).json
+    assert easy["outlook"] == "winnable" and conforms(models.GameResponse, easy) is None
+    answer = post(client, "/v1/moves", {"state": easy["state"], "move": {"type": "draw"}}).json
+    assert answer["outlook"] == "winnable" and answer["feedback"] is None and conforms(models.MoveResponse, answer) is None
+    stuck = post(client, "/v1/games", {"layout": layout("stuck"), "rules": rules}).json
+    assert stuck["outlook"] == "unwinnable"
+    for language, text in (("es", "Ya no hay posibilidad de ganar la partida"), ("en", "There is no longer any way to win this game")):
+        answer = post(client, "/v1/moves", {"state": stuck["state"], "move": {"type": "draw"}}, language).json
+        assert answer["outlook"] == "unwinnable" and answer["events"][-1] == {"type": "no_win_left"}
+        assert answer["feedback"] == {"code": "no_win_left", "message": text}
+    plain = post(client, "/v1/games", {"layout": layout("stuck"), "rules": {"initial_waste": False}}).json
+    answer = post(client, "/v1/moves", {"state": plain["state"], "move": {"type": "draw"}}).json
+    assert "outlook" not in plain and "outlook" not in answer and answer["feedback"] is None
+    assert list(answer) == ["state", "events", "feedback"]

@@ -14,6 +14,7 @@ from werkzeug.exceptions import HTTPException
 
 from .. import __version__
 from ..engine import (
+    PLAYING,
     PRESETS,
     VARIANT_LETTERS,
     GameState,
@@ -132,20 +133,35 @@ def _new_game() -> Response:
         state = state.evolve(error_help=data.get("error_help", True))
     else:
         state = GameState.new(data.get("code"), rules=rules, layout=layout, error_help=data.get("error_help", True))
-    return _json({"state": state.to_json()}, 201)
+    body: dict[str, Any] = {"state": state.to_json()}
+    if state.rules.notify_unwinnable:
+        body["outlook"] = _outlook(state)
+    return _json(body, 201)
 
 
 def _move() -> Response:
     data = _body(models.MoveRequest)
     turn = play(GameState.from_json(data["state"]), Move.from_json(data["move"]))
-    feedback = None
-    if turn.feedback is not None:
-        feedback = {"code": turn.feedback, "message": translate(_language(), turn.feedback)}
-    return _json({
-        "state": turn.state.to_json(),
-        "events": [event.to_json() for event in turn.events],
-        "feedback": feedback,
-    })  # fmt: skip
+    events = [event.to_json() for event in turn.events]
+    feedback = turn.feedback
+    body: dict[str, Any] = {"state": turn.state.to_json(), "events": events}
+    if turn.state.rules.notify_unwinnable:
+        body["outlook"] = _outlook(turn.state)
+        if body["outlook"] == "unwinnable" and turn.state.status == PLAYING:
+            events.append({"type": "no_win_left"})
+            feedback = feedback or "no_win_left"
+    body["feedback"] = None if feedback is None else {"code": feedback, "message": translate(_language(), feedback)}
+    return _json(body)
+
+
+def _outlook(state: GameState) -> str:
+    """004: «El juego te notificará si ya no hay posibilidad de ganar el juego.» The solver's
+    verdict within a small budget: ``unknown`` when it runs out or the solver pool is full, never
+    a wrong ``unwinnable``."""
+    try:
+        return solve(state, budget=models.OUTLOOK_BUDGET, max_removable=False).result
+    except ApiProblem:
+        return "unknown"
 
 
 def _legal_moves() -> Response:

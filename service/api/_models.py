@@ -43,6 +43,10 @@ _LOG_PATTERN = f"^(?:{_LOGGED}(?: {_LOGGED})*)?$"
 #: A move's text form (``Move.from_text``): ``TC+3S``, ``KD``, ``draw``, ``tap:7C``, ``tap:stock``…
 _MOVE_TEXT = f"^(?:{_LOGGED}|tap:(?:stock|{_CARD}))$"
 DEFAULT_BUDGET = 100_000
+#: The search behind a move's ``outlook`` (rules with ``notify_unwinnable``): at most this many
+#: positions (a few hundredths of a second on most deals; ``unknown`` past it).
+OUTLOOK_BUDGET = 20_000
+Outlook = Literal["winnable", "unwinnable", "unknown"]
 Recycles = _whole_in(0, 9999)
 Score = _whole_in(0, 280)
 
@@ -73,6 +77,11 @@ class Rules(_Strict):
         False,
         description="The 004 app's unlimited undo, each undo counting as a move; written only when true. "
         "False: the last 100 actions may be undone, and undo is not a move.",
+    )
+    notify_unwinnable: bool = Field(
+        False,
+        description="The 004 app's notice that no win is left: each new game and move answers an `outlook`, and a "
+        "move that leaves the game unwinnable the event and feedback `no_win_left`; written only when true.",
     )
 
 
@@ -238,13 +247,16 @@ class ReplayRequest(_Strict):
 
 class GameResponse(_Strict):
     state: State
+    outlook: Outlook | None = Field(
+        None, description="Only under `notify_unwinnable`: whether a win is still possible (the solver's verdict within a small budget)."
+    )
 
 
 class Event(_Strict):
     """What a move did: ``removed`` (cards, points), ``drawn``, ``recycled`` (the cards turned back),
-    ``undone`` (the action, points taken back, negative), ``selected``, ``deselected``, ``won``, ``blocked``."""
+    ``undone`` (the action, points taken back, negative), ``selected``, ``deselected``, ``won``, ``blocked``, ``no_win_left`` (004: no win is left)."""
 
-    type: Literal["removed", "drawn", "recycled", "undone", "selected", "deselected", "won", "blocked"]
+    type: Literal["removed", "drawn", "recycled", "undone", "selected", "deselected", "won", "blocked", "no_win_left"]
     cards: list[CardCode] = []
     points: int = 0
     action: str | None = None
@@ -261,6 +273,9 @@ class MoveResponse(_Strict):
     state: State
     events: list[Event]
     feedback: Feedback | None
+    outlook: Outlook | None = Field(
+        None, description="Only under `notify_unwinnable`: whether a win is still possible (the solver's verdict within a small budget)."
+    )
 
 
 class LegalMovesResponse(_Strict):

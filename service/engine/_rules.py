@@ -11,6 +11,8 @@ option                                the variant                               
 ``strict_win=True``                   «victoria estricta»                          ``S``
 ``initial_waste=False``               the traditional 24-card stock (003)          ``T``
 ``unlimited_undo=True``               «deshacer ilimitados», each undo a move (004)  ``U``
+``notify_unwinnable=True``            «te notificará si ya no hay posibilidad de      ``W``
+                                      ganar» (004)
 ``max_recycles=n``                    «pasadas limitadas» (n recycles, n+1 passes)  digits
 ====================================  ===========================================  ======
 
@@ -35,9 +37,10 @@ VARIANT_LETTERS = {
     "strict_win": "S",
     "initial_waste": "T",
     "unlimited_undo": "U",
+    "notify_unwinnable": "W",
     "max_recycles": "0-9999",
 }
-_SEGMENT = re.compile(r"^(?:N|(C?)(D?)(S?)(T?)(U?)(0|[1-9][0-9]{0,3})?)$")
+_SEGMENT = re.compile(r"^(?:N|(C?)(D?)(S?)(T?)(U?)(W?)(0|[1-9][0-9]{0,3})?)$")
 #: A recycle limit above this is refused (a code segment holds at most four digits).
 MAX_RECYCLE_LIMIT = 9999
 
@@ -64,9 +67,15 @@ class Rules:
     #: movimientos, en cambio, no disminuye» is False; True is the 004 app's «Puedes deshacer tantas
     #: veces como quieras [...] cada deshacer cuenta como un nuevo movimiento».
     unlimited_undo: bool = False
+    #: The 004 app's «El juego te notificará si ya no hay posibilidad de ganar el juego»: each move's
+    #: answer says whether a win is still possible (the solver, within a bounded search).
+    notify_unwinnable: bool = False
 
     def __post_init__(self) -> None:
-        for name in ("strict_win", "drawn_pairs_with_waste", "pair_with_covering", "initial_waste", "unlimited_undo"):
+        for name in (
+            "strict_win", "drawn_pairs_with_waste", "pair_with_covering", "initial_waste", "unlimited_undo",
+            "notify_unwinnable",
+        ):  # fmt: skip
             if not isinstance(getattr(self, name), bool):
                 raise PyramideError("invalid_rules", field=f"rules.{name}", option=name)
         limit = self.max_recycles
@@ -91,7 +100,7 @@ class Rules:
             raise InvalidCodeError("rules", segment=segment[:16])
         if segment == "N":
             return cls()
-        covering, drawn, strict, traditional, undo, limit = match.groups()
+        covering, drawn, strict, traditional, undo, notify, limit = match.groups()
         return cls(
             strict_win=bool(strict),
             max_recycles=None if limit is None else int(limit),
@@ -99,6 +108,7 @@ class Rules:
             pair_with_covering=bool(covering),
             initial_waste=not traditional,
             unlimited_undo=bool(undo),
+            notify_unwinnable=bool(notify),
         )
 
     def to_json(self) -> dict:
@@ -136,6 +146,8 @@ def rules_letters(rules: Rules) -> str:
         text += "T"
     if rules.unlimited_undo:
         text += "U"
+    if rules.notify_unwinnable:
+        text += "W"
     if rules.max_recycles is not None:
         text += str(rules.max_recycles)
     return text or "N"
@@ -154,6 +166,7 @@ PRESETS: dict[str, Rules] = {
     "relaxed-one-pass": Rules(max_recycles=0, drawn_pairs_with_waste=True, initial_waste=False),
     "relaxed-three-passes": Rules(max_recycles=2, drawn_pairs_with_waste=True, initial_waste=False),
     # 004: «En esta versión, puedes restablecer el stock tantas veces como quieras»; a 24-card
-    # stock and nothing on the waste at the deal; unlimited undo, each undo a move.
-    "unlimited-undo": Rules(initial_waste=False, unlimited_undo=True),
+    # stock and nothing on the waste at the deal; unlimited undo, each undo a move; the game says
+    # when no win is left.
+    "unlimited-undo": Rules(initial_waste=False, unlimited_undo=True, notify_unwinnable=True),
 }
