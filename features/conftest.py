@@ -6,6 +6,7 @@ a capability or a language the driver does not offer is skipped, and says why.""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -82,12 +83,24 @@ def sentences() -> dict[str, dict[str, str]]:
 _SENTENCES: dict | None = None
 
 
+def _other_sentences() -> dict[str, dict[str, str]]:
+    """The sentences of 003 and 004 the scenarios cite (``vectors.json``)."""
+    return json.loads((FEATURES / "vectors.json").read_text(encoding="utf-8"))["other_sentences"]
+
+
 def rule_lines(tags: set[str]) -> list[str]:
     rows = sorted(int(tag[9:]) for tag in tags if tag.startswith("sentence-"))
+    others = [
+        f"  rule      {document} #{number} «{_other_sentences()[document][str(number)]}» (docs/conformance.md, {document} row {number})"
+        for document in ("003", "004")
+        for number in sorted(int(tag[len(document) + 2 :]) for tag in tags if tag.startswith(f"s{document}-"))
+    ]
+    if others and not rows:
+        return others
     if not rows:
         source = next((tag for tag in ("pyramide-choice", "api", "codes", "doc-003", "doc-004") if tag in tags), "untagged")
         return [f"  rule      @{source} (no sentence of 000/002: see docs/conformance.md)"]
-    return [f"  rule      000 #{row} «{sentences()[str(row)]['000']}» (docs/conformance.md, row {row})" for row in rows]
+    return [f"  rule      000 #{row} «{sentences()[str(row)]['000']}» (docs/conformance.md, row {row})" for row in rows] + others
 
 
 @pytest.hookimpl

@@ -49,6 +49,13 @@ def rules_table(datatable: list[list[str]]) -> dict[str, Any]:
     return {row[0]: json.loads(row[1]) for row in datatable[1:]}
 
 
+#: The presets the kit deals under by name, with their options (``GET /v1/rules`` lists the same,
+#: which the kit checks: variants.feature and app_004.feature).
+PRESET_RULES: dict[str, dict[str, Any]] = {
+    "unlimited-undo": {"initial_waste": False, "unlimited_undo": True, "notify_unwinnable": True},
+}
+
+
 def on_off(value: str) -> bool:
     if value not in ("on", "off"):
         raise ValueError(f"error help is on or off, not {value!r}")
@@ -82,6 +89,7 @@ STEPS: list[Step] = [
     Step("given", "the {name} deal with error help {value}", lambda name, value: deal(name, error_help=on_off(value))),
     Step("given", 'the {name} deal with "{option}" set to {value}', lambda name, option, value: deal(name, {option: json.loads(value)})),
     Step("given", "the {name} deal under the rules:", lambda name, datatable: deal(name, rules_table(datatable))),
+    Step("given", 'the {name} deal under the preset "{preset}"', lambda name, preset: deal(name, PRESET_RULES[preset])),
     Step("given", 'a new game from the code "{code}"', lambda code: [{"op": "deal", "code": code}]),
     Step("given", "a new game under the rules:", lambda datatable: [{"op": "deal", "rules": rules_table(datatable)}]),
     Step("given", 'the player\'s language is "{language}"', lambda language: [{"op": "language", "language": language}]),

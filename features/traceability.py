@@ -5,7 +5,9 @@ Every scenario carries at least one **source tag**:
 - ``@doc-000`` and ``@doc-002``: a rule of the Pyramide app's documents (Spanish and Italian, which
   align sentence for sentence); ``@sentence-N`` names the sentence(s) it guards, numbered as in
   the traceability table of ``docs/conformance.md``;
-- ``@doc-003``: a variant named by the traditional rules (``003_…``);
+- ``@doc-003``: a variant named by the traditional rules (``003_…``); ``@doc-004``: a rule of
+  another app's rules (``004_…``), under its preset; ``@s003-N`` / ``@s004-N`` name the sentence of
+  003 / 004 a scenario guards, numbered as in their tables in ``docs/conformance.md``;
 - ``@pyramide-choice``: where the documents are silent, Pyramide's own choice;
 - ``@api``: Pyramide's API contract (status codes, ``legal-moves``, ``describe``), not a rule;
 - ``@codes``: Pyramide's deal-code scheme (``PYR1-…``; the app's ``PY1-…`` codes refused but for the documents' deal).
@@ -33,6 +35,39 @@ NOT_RULES = {
     60: "not a rule: points to the sources",
 }
 START, END = "<!-- traceability:start -->", "<!-- traceability:end -->"
+#: The other documents, each with its own table (``<!-- traceability-003:start -->``…).
+OTHER_DOCUMENTS = {"003": "003_f72c76bfd86e6a71.txt", "004": "004_547cbeafbe1b8e95.txt"}
+_SAME_AS_APP = "the app's rule too: guarded under the app's rules (000/002 table above)"
+_PENDING = "not implemented yet: a variant of another shape (issue #14)"
+_ADVICE = "not a rule: advice"
+#: Sentences of 003 and 004 that no scenario cites, each with the reason (headings and list
+#: numbers are found by their form).
+NOT_CITED: dict[str, dict[int, str]] = {
+    "003": {
+        2: _SAME_AS_APP, 3: _SAME_AS_APP, 4: _SAME_AS_APP, 5: "not a rule: the win rate and a deal's length",
+        6: _SAME_AS_APP, 8: "not a rule: one player", 9: "not a rule: no two-player variant",
+        11: _SAME_AS_APP, 12: _SAME_AS_APP, 13: _SAME_AS_APP, 15: _SAME_AS_APP,
+        19: "the shuffle: a deal code's cards (docs/deal-codes.md)", 21: _SAME_AS_APP, 22: _SAME_AS_APP,
+        26: _SAME_AS_APP, 27: _SAME_AS_APP, 29: "the foundation: the state's `foundation`, in every removal",
+        30: "not a rule of play: nothing is drawn from the foundation (no move names it)",
+        33: _SAME_AS_APP, 34: _SAME_AS_APP, 36: _SAME_AS_APP, 37: _SAME_AS_APP, 38: _SAME_AS_APP,
+        39: _SAME_AS_APP, 41: _SAME_AS_APP, 42: _ADVICE, 44: _SAME_AS_APP, 45: _SAME_AS_APP,
+        48: _SAME_AS_APP, 49: _SAME_AS_APP, 50: _SAME_AS_APP, 57: _SAME_AS_APP,
+        60: "not a rule: how often", 62: "not a rule: how often",
+        64: "not a rule: no tie-break (the app's score, 000, is Pyramide's)",
+        65: "a scoring convention Pyramide does not use (the app's score, 000, is its own)",
+        69: _PENDING + ": Apophis", 70: _PENDING + ": Tut's Tomb", 71: _PENDING + ": Pharaoh",
+        72: _PENDING + ": the Spanish pyramid",
+        74: _ADVICE, 75: _ADVICE, 76: _ADVICE, 77: _ADVICE, 78: _ADVICE, 79: _ADVICE, 80: _ADVICE, 81: _ADVICE,
+        83: _SAME_AS_APP, 84: _SAME_AS_APP, 86: _SAME_AS_APP, 87: _SAME_AS_APP, 88: _SAME_AS_APP,
+    },
+    "004": {
+        9: "introduces the four parts below (10–17)",
+        17: "the foundation: the state's `foundation`, in every removal",
+        48: "not a rule: other versions exist", 49: "not a rule: other versions exist",
+        50: "not a rule: the author's choice of version",
+    },
+}
 
 
 @dataclass(frozen=True)
@@ -44,6 +79,11 @@ class Scenario:
     @property
     def sentences(self) -> list[int]:
         return sorted(int(tag[9:]) for tag in self.tags if tag.startswith("sentence-"))
+
+    def cites(self, document: str) -> list[int]:
+        """The sentences of 003 or 004 the scenario guards (``@s003-N``, ``@s004-N``)."""
+        prefix = f"s{document}-"
+        return sorted(int(tag[len(prefix) :]) for tag in self.tags if tag.startswith(prefix))
 
     @property
     def sources(self) -> list[str]:
@@ -113,17 +153,49 @@ def render_table() -> str:
     return "\n".join(lines)
 
 
+def is_list_number(sentence: str) -> bool:
+    return re.fullmatch(r"\d+\.", sentence) is not None
+
+
+def render_other_table(document: str) -> str:
+    """The table of 003 or 004: each sentence, and the scenarios that cite it or why none does."""
+    citing: dict[int, list[str]] = {}
+    for scenario in kit_scenarios():
+        for number in scenario.cites(document):
+            citing.setdefault(number, []).append(scenario.ref)
+    lines = [f"| # | {document} (es) | scenarios |", "|---|---|---|"]
+    for number, sentence in enumerate(sentences(OTHER_DOCUMENTS[document]), 1):
+        if number in citing:
+            refs = "<br>".join(citing[number])
+        elif is_list_number(sentence):
+            refs = "— (list number)"
+        elif is_heading(sentence):
+            refs = "— (heading)"
+        else:
+            refs = f"— ({NOT_CITED[document].get(number, 'NOT COVERED')})"
+        lines.append(f"| {number} | «{_short(sentence)}» | {refs} |")
+    return "\n".join(lines)
+
+
+def _markers(document: str) -> tuple[str, str]:
+    return f"<!-- traceability-{document}:start -->", f"<!-- traceability-{document}:end -->"
+
+
 def sentence_text(number: int, document: str = ES) -> str:
     """Sentence ``number`` (from 1) of a document, as the kit's reports quote it."""
     return sentences(document)[number - 1]
 
 
 def write_table() -> bool:
-    """Rewrite the table in docs/conformance.md; True if it changed."""
+    """Rewrite the tables in docs/conformance.md; True if one changed."""
     text = TABLE_FILE.read_text(encoding="utf-8")
-    head, _, rest = text.partition(START)
-    _, _, tail = rest.partition(END)
-    new = f"{head}{START}\n{render_table()}\n{END}{tail}"
+    new = text
+    tables = [(START, END, render_table())]
+    tables += [(*_markers(document), render_other_table(document)) for document in OTHER_DOCUMENTS]
+    for start, end, table in tables:
+        head, _, rest = new.partition(start)
+        _, _, tail = rest.partition(end)
+        new = f"{head}{start}\n{table}\n{end}{tail}"
     if new != text:
         TABLE_FILE.write_text(new, encoding="utf-8")
     return new != text

@@ -42,7 +42,7 @@ Feature: Las decisiones de la app y las variantes / Le scelte dell'app e le vari
     When I play "draw draw draw draw draw draw 7H+6H"
     Then the last move removed "6H 7H" for 0 points
 
-  @doc-000 @doc-002 @doc-003 @sentence-59 @variant-strict-win
+  @doc-000 @doc-002 @doc-003 @sentence-59 @variant-strict-win @s003-55
   Scenario Outline: Strict victory with unlimited recycling: once no card can ever be removed, the game is over, <how>
     Given the stuck deal with "strict_win" set to true
     When I play "KS QC+AC draw QD+AD draw QS+AS draw JC+2C draw JD+2D draw JH+2H draw JS+2S"
@@ -83,7 +83,7 @@ Feature: Las decisiones de la app y las variantes / Le scelte dell'app e le vari
     When I play "draw draw QH+AH"
     Then the last move removed "AH QH" for 0 points
 
-  @doc-000 @doc-002 @doc-003 @sentence-59 @variant-strict-win
+  @doc-000 @doc-002 @doc-003 @sentence-59 @variant-strict-win @s003-16 @s003-55 @s003-59 @s003-61 @s003-67
   Scenario Outline: Strict victory once the pyramid, the stock and the waste are all cleared, strict_win <strict>, <how>
     Given the clearing deal with "strict_win" set to <strict>
     When I play "QC+AC draw QD+AD draw QH+AH draw QS+AS draw JC+2C draw JD+2D draw JH+2H draw JS+2S"
@@ -102,7 +102,7 @@ Feature: Las decisiones de la app y las variantes / Le scelte dell'app e le vari
       | true   | by taps        | tap:7H tap:6C |
       | false  | by a pair move | 7H+6C         |
 
-  @doc-000 @doc-002 @doc-003 @sentence-59 @variant-strict-win @variant-limited-passes
+  @doc-000 @doc-002 @doc-003 @sentence-59 @variant-strict-win @variant-limited-passes @s003-52 @s003-63 @s003-89
   Scenario: Strict victory in one pass: the pyramid cleared, the stock run out, the waste left: blocked, not won
     Given the easy deal under the rules:
       | option       | value |
@@ -130,7 +130,7 @@ Feature: Las decisiones de la app y las variantes / Le scelte dell'app e le vari
     Then the game is playing
     And the stock has 24 cards
 
-  @doc-000 @doc-002 @doc-003 @sentence-59 @variant-limited-passes
+  @doc-000 @doc-002 @doc-003 @sentence-59 @variant-limited-passes @s003-52 @s003-53 @s003-68 @s003-89
   Scenario Outline: Limited passes: <limit> recycles, and not one more, <how>
     Given the documents deal with "max_recycles" set to <limit>
     When I play "draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw"
@@ -166,7 +166,7 @@ Feature: Las decisiones de la app y las variantes / Le scelte dell'app e le vari
       | by move  | recycle   |
       | by tap   | tap:stock |
 
-  @doc-000 @doc-002 @doc-003 @sentence-59 @variant-limited-passes
+  @doc-000 @doc-002 @doc-003 @sentence-59 @variant-limited-passes @s003-55 @s003-63
   Scenario Outline: Limited passes: with no recycle left and nothing to remove, the game is blocked, <how>
     Given the stuck deal with "max_recycles" set to <limit>
     When I play "KS QC+AC draw QD+AD draw QS+AS draw JC+2C draw JD+2D draw JH+2H draw JS+2S"
@@ -201,7 +201,7 @@ Feature: Las decisiones de la app y las variantes / Le scelte dell'app e le vari
       | by a move     | QH+AH         |
       | by taps       | tap:QH tap:AH |
 
-  @doc-000 @doc-002 @doc-003 @sentence-59 @variant-drawn-pairs-with-waste
+  @doc-000 @doc-002 @doc-003 @sentence-59 @variant-drawn-pairs-with-waste @s003-46
   Scenario Outline: Stock against waste: the card just drawn may pair with the waste card it covers, <how>
     Given the stuck deal with "drawn_pairs_with_waste" set to true
     When I play "KS QC+AC draw QD+AD draw QS+AS"
@@ -346,7 +346,7 @@ Feature: Las decisiones de la app y las variantes / Le scelte dell'app e le vari
 
   # -- The deal ------------------------------------------------------------------------------------
 
-  @doc-003 @variant-traditional-stock
+  @doc-003 @variant-traditional-stock @s003-24 @s003-85
   Scenario Outline: The traditional deal: a 24-card stock and no card on the waste, <how>
     Given the documents deal with "initial_waste" set to false
     Then the waste has 0 cards
@@ -407,7 +407,7 @@ Feature: Las decisiones de la app y las variantes / Le scelte dell'app e le vari
       | pair_with_covering     | false |
       | initial_waste          | false |
 
-  @doc-003 @variant-traditional-stock
+  @doc-003 @variant-traditional-stock @s003-24 @s003-85
   Scenario: A random traditional deal: 24 cards in the stock and none on the waste
     Given a new game under the rules:
       | option        | value |

@@ -20,7 +20,7 @@ from pytest_bdd.parser import FeatureParser
 
 from .driver import CAPABILITIES
 from .steps import STEPS
-from .traceability import ES, IT, SOURCE_TAGS, sentences
+from .traceability import ES, IT, OTHER_DOCUMENTS, SOURCE_TAGS, sentences
 
 FEATURES = Path(__file__).resolve().parent
 VECTORS = FEATURES / "vectors.json"
@@ -68,6 +68,11 @@ def scenarios() -> list[dict[str, Any]]:
                         "tags": tags,
                         "sources": [tag for tag in SOURCE_TAGS if tag in tags],
                         "rows": sorted(int(tag[9:]) for tag in tags if tag.startswith("sentence-")),
+                        "cites": {
+                            document: numbers
+                            for document in OTHER_DOCUMENTS
+                            if (numbers := sorted(int(tag[len(document) + 2 :]) for tag in tags if tag.startswith(f"s{document}-")))
+                        },
                         "requires": sorted(tag for tag in tags if tag in CAPABILITIES),
                         "languages": sorted(tag[5:] for tag in tags if tag.startswith("lang-")),
                         "steps": steps,
@@ -86,6 +91,13 @@ def document() -> dict[str, Any]:
         "format": FORMAT,
         "capabilities": CAPABILITIES,
         "sentences": {str(row): {"000": es[row - 1], "002": it[row - 1]} for row in cited},
+        "other_sentences": {
+            document: {
+                str(number): sentences(name)[number - 1]
+                for number in sorted({n for vector in vectors for n in vector["cites"].get(document, [])})
+            }
+            for document, name in OTHER_DOCUMENTS.items()
+        },
         "vectors": vectors,
     }
 

@@ -10,12 +10,16 @@ from features.traceability import (
     END,
     ES,
     IT,
+    NOT_CITED,
     NOT_RULES,
+    OTHER_DOCUMENTS,
     SOURCE_TAGS,
     START,
     TABLE_FILE,
     is_heading,
+    is_list_number,
     kit_scenarios,
+    render_other_table,
     render_table,
     sentences,
 )
@@ -72,3 +76,26 @@ def test_every_tag_is_documented():
         family = re.sub(r"-\d+$", "-N", tag)
         listed = tag.startswith(("rule-", "variant-")) and f"`{tag.split('-', 1)[1]}`" in guide
         assert f"@{tag}" in guide or f"@{family}" in guide or listed, tag
+
+
+def test_every_sentence_of_003_and_004_is_cited_or_says_why_not():
+    """Each sentence of 003 and 004 is guarded by a scenario (``@s003-N``/``@s004-N``), or is a
+    heading, a list number or listed in NOT_CITED with its reason; never both, and the tables in
+    the docs are the ones the tags give."""
+    text = TABLE_FILE.read_text(encoding="utf-8")
+    for document, name in OTHER_DOCUMENTS.items():
+        cited = {number for scenario in SCENARIOS for number in scenario.cites(document)}
+        numbered = sentences(name)
+        assert all(1 <= number <= len(numbered) for number in cited), document
+        for number, sentence in enumerate(numbered, 1):
+            explained = is_heading(sentence) or is_list_number(sentence) or number in NOT_CITED[document]
+            assert (number in cited) != explained, (document, number, sentence)
+        start, end = f"<!-- traceability-{document}:start -->", f"<!-- traceability-{document}:end -->"
+        assert text.partition(start)[2].partition(end)[0].strip() == render_other_table(document)
+
+
+def test_the_004_preset_is_guarded_whole():
+    """Every scenario of 004 names its sentence; every rule sentence of 004 has a scenario."""
+    for scenario in SCENARIOS:
+        if "doc-004" in scenario.tags and "api" not in scenario.tags:
+            assert scenario.cites("004"), scenario.ref

@@ -778,10 +778,12 @@ async function unreachableReason(baseUrl) {
   return `${answers.join(', ')}: not a Pyramide API there`;
 }
 
-function failureMessage(vector, sentences, index, op, error) {
+function failureMessage(vector, sentences, index, op, error, otherSentences = {}) {
   const step = vector.steps[index];
-  const rules = vector.rows.length
-    ? vector.rows.map((row) => `  rule ${row} (000): «${sentences[String(row)]?.['000'] ?? '(sentence not in the file)'}»`)
+  const others = Object.entries(vector.cites ?? {}).flatMap(([document, numbers]) =>
+    numbers.map((number) => `  rule ${number} (${document}): «${otherSentences?.[document]?.[String(number)] ?? '(sentence not in the file)'}»`));
+  const rules = vector.rows.length || others.length
+    ? [...vector.rows.map((row) => `  rule ${row} (000): «${sentences[String(row)]?.['000'] ?? '(sentence not in the file)'}»`), ...others]
     : [`  rule: none cited (tags: ${vector.tags.join(', ')})`];
   const ops = step.ops.length > 1 ? ` [op ${step.ops.indexOf(op) + 1}/${step.ops.length}: ${op.op}]` : '';
   const what = error instanceof KitFailure ? error.message
@@ -840,7 +842,7 @@ for (const vector of selected) {
         try {
           await game.run(op);
         } catch (error) {
-          throw conformanceFailure(failureMessage(vector, data.sentences ?? {}, index, op, error));
+          throw conformanceFailure(failureMessage(vector, data.sentences ?? {}, index, op, error, data.other_sentences ?? {}));
         }
       }
     }

@@ -1,13 +1,112 @@
 @doc-004 @variant-unlimited-undo
-Feature: Another app's rules (004): unlimited undo, each undo a move; told when no win is left
+Feature: Another app's rules (004): its deal, pairs, Kings, stock, unlimited undo, each undo a move, and the notice when no win is left
   «En esta versión, puedes restablecer el stock tantas veces como quieras.» «Puedes deshacer tantas
   veces como quieras. El juego ofrece deshacer ilimitados. Sin embargo, cada deshacer cuenta como un
   nuevo movimiento, por lo que si intentas ganar el juego en el menor número de movimientos posible,
   debes tener cuidado con la cantidad de deshacer que usas.» «El juego te notificará si ya no hay
   posibilidad de ganar el juego.» The preset `unlimited-undo` (code letters `TUW`): a 24-card stock
   and nothing on the waste at the deal, unlimited recycling, unlimited undo, and the notice. The Pyramide app's own undo (the last 100 actions, undo not a move) is checked in
-  undo_and_codes.feature.
+  undo_and_codes.feature. `@s004-N` names the sentence of 004 a scenario guards (docs/conformance.md).
 
+  @s004-10 @s004-12 @s004-14
+  Scenario: The deal: 28 cards in 7 rows, the reserve face down, nothing on the waste
+    Given the easy deal under the preset "unlimited-undo"
+    Then the pyramid rows have 1, 2, 3, 4, 5, 6 and 7 cards
+    And the stock has 24 cards
+    And the waste has 0 cards
+    And the 52 cards are all there, each once
+
+  @s004-11 @s004-19 @s004-20
+  Scenario: At the start the bottom row is available, and a card is available once no card covers it
+    Given the easy deal under the preset "unlimited-undo"
+    Then the free pyramid cards are "KC AC QC 2C JC 3C TC"
+    When I play "KC AC+QC"
+    Then the free pyramid cards are "2C JC 3C TC 4C 9C"
+
+  @s004-4 @s004-5 @s004-6 @s004-7 @s004-18 @s004-27 @s004-28 @s004-29 @s004-34
+  Scenario Outline: Two available pyramid cards whose ranks sum 13 go to the foundation: <how>
+    Given the easy deal under the preset "unlimited-undo"
+    When I play "<moves>"
+    Then the last move removed "<cards>" for 20 points
+    And 26 cards are left in the pyramid
+
+    Examples:
+      | how                       | moves         | cards |
+      | an ace and a queen, moved | AC+QC         | AC QC |
+      | an ace and a queen, taps  | tap:QC tap:AC | AC QC |
+      | a 3 and a 10, taps        | tap:3C tap:TC | 3C TC |
+      | a 2 and a jack, moved     | 2C+JC         | 2C JC |
+
+  @s004-26 @s004-28 @s004-19
+  Scenario Outline: A covered pyramid card does not pair: <how>
+    Given the easy deal under the preset "unlimited-undo"
+    When I play "draw" 9 times
+    Then the waste top is "9H"
+    When I try "<moves>"
+    Then <outcome>
+
+    Examples:
+      | how      | moves         | outcome                                  |
+      | by move  | 4C+9H         | the move is refused with "card_blocked" |
+      | by taps  | tap:9H tap:4C | nothing changes                          |
+
+  @s004-13 @s004-15 @s004-16 @s004-22 @s004-23 @s004-24 @s004-25
+  Scenario Outline: The waste top pairs with an open pyramid card: <how>
+    Given the easy deal under the preset "unlimited-undo"
+    When I play "<draw>"
+    Then the waste top is "AH"
+    And the stock has 23 cards
+    When I play "<pair>"
+    Then the last move removed "AH QC" for 10 points
+    And the waste has 0 cards
+
+    Examples:
+      | how                             | draw      | pair          |
+      | a tap on the stock, then taps   | tap:stock | tap:AH tap:QC |
+      | a draw, then a pair move        | draw      | AH+QC         |
+
+  @s004-33 @s004-35 @s004-36
+  Scenario Outline: A King goes alone, with a single tap: <how>
+    Given the easy deal under the preset "unlimited-undo"
+    When I play "<moves>"
+    Then the last move removed "KC" for 10 points
+    And the move counter is 1
+
+    Examples:
+      | how                       | moves         |
+      | one tap                   | tap:KC        |
+      | one tap, a card selected  | tap:AC tap:KC |
+      | a King move               | KC            |
+
+  @s004-30 @s004-31
+  Scenario Outline: The stock is reset once it is empty, all its cards back: <how>
+    Given the easy deal under the preset "unlimited-undo"
+    When I try "recycle"
+    Then the move is refused with "stock_not_empty"
+    When I play "draw" 24 times
+    And I play "<reset>"
+    Then the stock has 24 cards
+    And the stock, from its top, is "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS"
+
+    Examples:
+      | how             | reset     |
+      | a tap           | tap:stock |
+      | a recycle move  | recycle   |
+
+  @s004-4 @s004-41
+  Scenario Outline: The game is won once the pyramid is cleared, cards left in the stock: <how>
+    Given the easy deal under the preset "unlimited-undo"
+    When I play "<moves>"
+    Then the game is won
+    And the stock has 24 cards
+    And the events include "won"
+
+    Examples:
+      | how      | moves |
+      | by moves | KC AC+QC 2C+JC 3C+TC 4C+9C 5C+8C 6C+7C KD AD+QD 2D+JD 3D+TD 4D+9D 5D+8D KH 6D+7D KS |
+      | by taps  | tap:KC tap:AC tap:QC tap:2C tap:JC tap:3C tap:TC tap:4C tap:9C tap:5C tap:8C tap:6C tap:7C tap:KD tap:AD tap:QD tap:2D tap:JD tap:3D tap:TD tap:4D tap:9D tap:5D tap:8D tap:KH tap:6D tap:7D tap:KS |
+
+  @s004-37 @s004-38 @s004-39
   Scenario Outline: Each undo counts as a new move, <action>
     Given the easy deal under the rules:
       | option         | value |
@@ -29,6 +128,7 @@ Feature: Another app's rules (004): unlimited undo, each undo a move; told when 
       | draw      | 0      |
       | tap:stock | 0      |
 
+  @s004-37 @s004-38
   Scenario: Undo as many times as you like: past the last 100 actions, back to the deal
     Given the easy deal under the rules:
       | option         | value |
@@ -51,6 +151,7 @@ Feature: Another app's rules (004): unlimited undo, each undo a move; told when 
     When I try "undo"
     Then the move is refused with "nothing_to_undo"
 
+  @s004-32
   Scenario: Reset the stock as many times as you like
     Given the easy deal under the rules:
       | option         | value |
@@ -66,6 +167,7 @@ Feature: Another app's rules (004): unlimited undo, each undo a move; told when 
     And the waste has 0 cards
     And the game is playing
 
+  @s004-45 @s004-46
   Scenario Outline: Each pair is one move and each King one move: a game without the stock, <how>
     Given the fifteen deal under the rules:
       | option         | value |
@@ -93,7 +195,7 @@ Feature: Another app's rules (004): unlimited undo, each undo a move; told when 
       | unlimited_undo         | true  |
       | notify_unwinnable      | true  |
 
-  @solver
+  @solver @s004-42 @s004-43
   Scenario Outline: The game says when no win is left: <how>
     Given the stuck deal under the rules:
       | option            | value |
@@ -111,7 +213,7 @@ Feature: Another app's rules (004): unlimited undo, each undo a move; told when 
       | by a tap     | tap:stock |
       | by a King    | KS        |
 
-  @solver
+  @solver @s004-43
   Scenario Outline: The game says nothing while a win is still possible, or when the notice is off: notify_unwinnable <notify>
     Given the <deal> deal under the rules:
       | option            | value    |
