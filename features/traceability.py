@@ -134,21 +134,32 @@ def _short(sentence: str, words: int = 9) -> str:
     return " ".join(parts[:words]) + ("…" if len(parts) > words else "")
 
 
-def render_table() -> str:
-    """The traceability table: each sentence of 000/002 and the scenarios that cite it."""
-    es, it = sentences(ES), sentences(IT)
+def _citing(cited_by) -> dict[int, list[str]]:
+    """Sentence number → the scenarios citing it; ``cited_by(scenario)`` gives its numbers."""
     citing: dict[int, list[str]] = {}
     for scenario in kit_scenarios():
-        for number in scenario.sentences:
+        for number in cited_by(scenario):
             citing.setdefault(number, []).append(scenario.ref)
+    return citing
+
+
+def _scenarios_cell(number: int, sentence: str, citing: dict[int, list[str]], reasons: dict[int, str]) -> str:
+    """The scenarios citing a sentence or, when none does, why: a heading, a list number, a reason."""
+    if number in citing:
+        return "<br>".join(citing[number])
+    if is_list_number(sentence):
+        return "— (list number)"
+    if is_heading(sentence):
+        return "— (heading)"
+    return f"— ({reasons.get(number, 'NOT COVERED')})"
+
+
+def render_table() -> str:
+    """The traceability table: each sentence of 000/002 and the scenarios that cite it."""
+    citing = _citing(lambda scenario: scenario.sentences)
     lines = ["| # | 000 (es) | 002 (it) | scenarios |", "|---|---|---|---|"]
-    for number, (sentence_es, sentence_it) in enumerate(zip(es, it), 1):
-        if number in citing:
-            refs = "<br>".join(citing[number])
-        elif is_heading(sentence_es):
-            refs = "— (heading)"
-        else:
-            refs = f"— ({NOT_RULES.get(number, 'NOT COVERED')})"
+    for number, (sentence_es, sentence_it) in enumerate(zip(sentences(ES), sentences(IT)), 1):
+        refs = _scenarios_cell(number, sentence_es, citing, NOT_RULES)
         lines.append(f"| {number} | «{_short(sentence_es)}» | «{_short(sentence_it)}» | {refs} |")
     return "\n".join(lines)
 
@@ -159,21 +170,10 @@ def is_list_number(sentence: str) -> bool:
 
 def render_other_table(document: str) -> str:
     """The table of 003 or 004: each sentence, and the scenarios that cite it or why none does."""
-    citing: dict[int, list[str]] = {}
-    for scenario in kit_scenarios():
-        for number in scenario.cites(document):
-            citing.setdefault(number, []).append(scenario.ref)
+    citing = _citing(lambda scenario: scenario.cites(document))
     lines = [f"| # | {document} (es) | scenarios |", "|---|---|---|"]
     for number, sentence in enumerate(sentences(OTHER_DOCUMENTS[document]), 1):
-        if number in citing:
-            refs = "<br>".join(citing[number])
-        elif is_list_number(sentence):
-            refs = "— (list number)"
-        elif is_heading(sentence):
-            refs = "— (heading)"
-        else:
-            refs = f"— ({NOT_CITED[document].get(number, 'NOT COVERED')})"
-        lines.append(f"| {number} | «{_short(sentence)}» | {refs} |")
+        lines.append(f"| {number} | «{_short(sentence)}» | {_scenarios_cell(number, sentence, citing, NOT_CITED[document])} |")
     return "\n".join(lines)
 
 
