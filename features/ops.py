@@ -188,6 +188,10 @@ class Game:
         events = [event for event in self._outcome().events if event["type"] == "undone"]
         check("the undone events' action", [action], [event.get("action") for event in events])
 
+    def op_foundation(self, cards: list[str]) -> None:
+        """The state's foundation: the removed cards, in the order removed (``@api``)."""
+        check("the foundation", cards, self._http().state["foundation"])
+
     def op_history_last(self, action: str) -> None:
         """The undo history's last action, where each card came from (``@api``)."""
         check("the last action of the undo history", [action], self._http().state["history"][-1:])

@@ -148,6 +148,27 @@ Feature: Deshacer y código de partida / Annullamento e codice della partita
     Then the move is refused with "nothing_to_undo"
 
   @api @rule-undo
+  Scenario: Undo takes the cards back from the foundation, the last removed first
+    Given the documents deal
+    When I play "KD TC+3S"
+    Then the foundation is "KD TC 3S"
+    When I play "undo"
+    Then the foundation is "KD"
+    When I play "undo"
+    Then the foundation is empty
+
+  @doc-000 @doc-002 @sentence-48 @sentence-49 @rule-undo @variant-strict-win
+  Scenario: Undo puts the top card of the pyramid back in its place
+    Given the fifteen_drawn deal with "strict_win" set to true
+    When I play "KS AC+QC 2C+JC 3C+TC 4C+9C 5C+8C 6C+7C AD+QD 2D+JD 3D+TD 4D+9D 5D+8D 6D+7D AH+QH draw KH"
+    Then 0 cards are left in the pyramid
+    When I play "undo"
+    Then 1 cards are left in the pyramid
+    And the free pyramid cards are "KH"
+    And the waste top is "JH"
+    And the undo took back 10 points
+
+  @api @rule-undo
   Scenario Outline: The undo history says where each card came from, and undo names the action: <action>
     Given the documents deal
     When I play "<moves>"

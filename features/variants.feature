@@ -70,6 +70,43 @@ Feature: Las decisiones de la app y las variantes / Le scelte dell'app e le vari
     And I play "draw 8C+5C draw 8D+5D 6S+7S draw 8H+5H draw 8S+5S draw KC draw KD draw KH"
     Then the legal moves are "undo"
 
+  @doc-000 @doc-002 @doc-003 @sentence-59 @s003-55 @variant-strict-win @variant-drawn-pairs-with-waste
+  Scenario Outline: Strict victory with unlimited recycling: a deal where no card can ever be removed is over at once, strict_win <strict>, stock against waste <drawn>
+    Given the dead_start deal under the rules:
+      | option                 | value    |
+      | strict_win             | <strict> |
+      | drawn_pairs_with_waste | <drawn>  |
+    Then the game is <status>
+
+    Examples:
+      | strict | drawn | status  |
+      | true   | false | blocked |
+      | false  | false | playing |
+      | true   | true  | playing |
+
+  @api @variant-strict-win
+  Scenario: Strict victory with unlimited recycling: a deal over at once offers no move at all
+    Given the dead_start deal with "strict_win" set to true
+    Then there are no legal moves
+
+  @doc-000 @doc-002 @doc-003 @sentence-59 @variant-drawn-pairs-with-waste @variant-strict-win
+  Scenario: Stock against waste: removing the top card of the pyramid does not end «la carta que se acaba de robar»
+    Given the fifteen_drawn deal under the rules:
+      | option                 | value |
+      | strict_win             | true  |
+      | drawn_pairs_with_waste | true  |
+    When I play "KS AC+QC 2C+JC 3C+TC 4C+9C 5C+8C 6C+7C AD+QD 2D+JD 3D+TD 4D+9D 5D+8D 6D+7D AH+QH draw KH"
+    Then 0 cards are left in the pyramid
+    And the game is playing
+    When I play "JH+2H"
+    Then the last move removed "JH 2H" for 0 points
+
+  @api @variant-pair-with-covering
+  Scenario: Card and covering card: the legal moves offer a covering pair wherever it is in the pyramid
+    Given the covering_late deal with "pair_with_covering" set to true
+    When I play "AC+QC KH"
+    Then the legal moves are "KD QD+AH 6D+7D draw undo"
+
   @doc-000 @doc-002 @doc-003 @sentence-59 @variant-strict-win @variant-drawn-pairs-with-waste
   Scenario: Strict victory with unlimited recycling and stock against waste: the last two cards still pair when one is drawn onto the other
     Given the stuck deal under the rules:

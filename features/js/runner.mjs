@@ -351,6 +351,7 @@ const OPS = {
   undone: [['points'], []],
   undone_action: [['action'], []],
   history_last: [['action'], []],
+  foundation: [['cards'], []],
   preset: [['name', 'rules'], []],
   events: [['events'], []],
   expect: [['field', 'value'], []],
@@ -562,6 +563,10 @@ class Game {
   op_undone_action({ action }) {
     const events = this.outcomeOf().events.filter((event) => get(event, 'type', 'an event') === 'undone');
     check("the undone events' action", [action], events.map((event) => (Object.hasOwn(event, 'action') ? event.action : null)));
+  }
+
+  op_foundation({ cards }) {
+    check('the foundation', cards, get(this.http().state, 'foundation', 'the game'));
   }
 
   op_history_last({ action }) {
