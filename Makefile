@@ -8,6 +8,8 @@ MUTATE_STAMP := $(VENV)/.installed-mutate
 # make mutate MODULE=_play narrows the mutation run to one engine module; MUTATE_ARGS adds options
 MODULE ?=
 MUTATE_ARGS ?=
+# make fuzz FUZZ_MINUTES=30 fuzzes for longer (minutes for the engine, then as many for the API)
+FUZZ_MINUTES ?= 2
 
 .PHONY: serve test fuzz bench clean install
 .PHONY: mutate coverage-kit
@@ -28,8 +30,12 @@ serve: $(STAMP)
 test: $(STAMP)
 	PYRAMIDE_SOLVE_SECONDS=600 $(BIN)/python -m pytest -q -p no:cacheprovider
 
+# make fuzz: the engine's state machine and state mutations (tests/test_fuzz.py: at least 10,000
+# sequences and 2,000 mutated states, and at least FUZZ_MINUTES), then schemathesis against the
+# real server (FUZZ_MINUTES); both print progress as they go. docs/fuzzing.md has the figures.
 fuzz: $(STAMP)
-	PYRAMIDE_FUZZ=long $(BIN)/python -m pytest -q -p no:cacheprovider tests/test_schemathesis.py
+	PYRAMIDE_FUZZ=long FUZZ_MINUTES=$(FUZZ_MINUTES) $(BIN)/python -m pytest -q -p no:cacheprovider tests/test_fuzz.py
+	PYRAMIDE_FUZZ=long FUZZ_MINUTES=$(FUZZ_MINUTES) $(BIN)/python -m pytest -q -p no:cacheprovider tests/test_schemathesis.py
 
 bench: $(STAMP)
 	$(BIN)/python -m tests.bench

@@ -282,3 +282,21 @@ def test_every_rejection_has_a_message_in_each_language():
         + error.params["reason"].message("es")
     )
     assert error.params["reason"].message("it") in error.message("it")
+
+
+@pytest.mark.parametrize(
+    "what, mutate, detail, field",
+    [
+        ("a key the server never writes", lambda d: d.update(extra=1), "shape", "state.extra"),
+        ("a tab in the log", lambda d: d.update(log=d["log"].replace(" ", "\t", 1)), "log_entry", "state.log"),
+        ("two spaces in the log", lambda d: d.update(log=d["log"].replace(" ", "  ", 1)), "log_entry", "state.log"),
+        ("a space after the log", lambda d: d.update(log=d["log"] + " "), "log_entry", "state.log"),
+        ("the selected card in lower case", lambda d: d.update(selected="7c"), "card", "state.selected"),
+        ("the selected card with a suit symbol", lambda d: d.update(selected="7♣"), "card", "state.selected"),
+    ],
+)
+def test_only_the_spelling_the_server_writes_is_read(what, mutate, detail, field):
+    """One state, one JSON: other spellings of the same state are refused too (tests/test_fuzz.py
+    found them accepted)."""
+    error = rejected(mutate)
+    assert (error.detail, error.field) == (detail, field), what

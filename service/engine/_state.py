@@ -142,6 +142,9 @@ class GameState(NamedTuple):
         """The state ``data`` describes, derived by replaying its log from its deal."""
         if not isinstance(data, dict):
             raise InvalidStateError("shape", field="state")
+        unknown = sorted(set(data) - set(_STATE_KEYS))
+        if unknown:
+            raise InvalidStateError("shape", field=f"state.{unknown[0][:32]}")
         for key in _STATE_KEYS:
             if key not in data:
                 raise InvalidStateError("missing_field", field=f"state.{key}", name=key)
@@ -176,6 +179,8 @@ class GameState(NamedTuple):
                 raise InvalidStateError("not_derived", field=f"state.{key}", name=key, expected=_short(derived[key]))
         if data["selected"] is not None:
             selected = _card(data["selected"], "state.selected")
+            if selected.code != data["selected"]:  # the one spelling the server writes
+                raise InvalidStateError("card", field="state.selected", card=str(data["selected"])[:16])
             if not is_selectable(state, selected):
                 raise InvalidStateError("selected", field="state.selected", card=selected.code)
             state = state.evolve(selected=selected)
@@ -209,7 +214,7 @@ def _text(value: object, field: str) -> str:
 def _log(value: object) -> tuple[Move, ...]:
     if not isinstance(value, str):
         raise InvalidStateError("shape", field="state.log")
-    texts = value.split()
+    texts = value.split(" ") if value else []  # one space between moves, as the server writes it
     if len(texts) > MAX_LOG:
         raise InvalidStateError("log_too_long", field="state.log", limit=MAX_LOG)
     return tuple(_logged(text, i) for i, text in enumerate(texts))
