@@ -50,6 +50,7 @@ Feature: A state no game can reach is refused, and a game is verified by replayi
       | the log's actions reordered                 | log                | "TC+3S KD draw"       |
       | an undo added to the log                    | log                | "KD TC+3S draw undo"  |
       | a log move the rules refuse                 | log                | "KD TC+3S JC+2D"      |
+      | a log pair out of the deck order            | log                | "KD 3S+TC draw"       |
       | rules the code does not name                | rules.strict_win   | true                  |
       | more recycles than the rules allow          | rules.max_recycles | 0                     |
       | a code that names another deal              | code               | "PYR1-N-AAAAAAS"      |
