@@ -93,11 +93,6 @@ DECK: tuple[Card, ...] = tuple(Card._make(rank, suit) for suit in SUITS for rank
 _BY_CODE.update((card.code, card) for card in DECK)
 
 
-def parse_many(codes: list) -> tuple[Card | None, ...]:
-    """Canonical codes (or None) to cards, fast; KeyError or TypeError on anything else."""
-    return tuple(None if code is None else _BY_CODE[code] for code in codes)
-
-
 def sums_to_13(a: Card, b: Card) -> bool:
     """«Si sus valores suman 13, se retiran las dos.»"""
     return a.value + b.value == PAIR_SUM
