@@ -12,6 +12,9 @@ can reach is ever accepted, by construction (``docs/security.md``).
 from __future__ import annotations
 
 import json
+import os
+import threading
+from collections import OrderedDict
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -165,14 +168,14 @@ class GameState(NamedTuple):
             raise InvalidStateError("shape", field="state.error_help")
         from ._play import is_selectable, replay
 
-        start = cls.new(code, error_help=data["error_help"])
         log = _log(data["log"])
-        result = replay(start, log)
+        done, start = _REPLAYS.longest_prefix(code, data["log"])
+        result = replay(start or cls.new(code), log[done:])
         if result.refused is not None:
-            raise InvalidStateError(
-                "log_illegal", field="state.log", index=result.played, move=str(log[result.played]), reason=result.refused
-            )
-        state = result.state
+            played = done + result.played
+            raise InvalidStateError("log_illegal", field="state.log", index=played, move=str(log[played]), reason=result.refused)
+        _REPLAYS.remember(code, data["log"], result.state)
+        state = result.state.evolve(error_help=data["error_help"])
         derived = state.to_json()
         for key in DERIVED:
             if not _same(data[key], derived[key]):
@@ -191,6 +194,51 @@ class GameState(NamedTuple):
         """Raise :class:`InvalidStateError` unless this is the state its deal and log lead to."""
         if GameState.from_json(self.to_json()) != self:
             raise InvalidStateError("not_derived", field="state", name="state", expected="…")
+
+
+class _ReplayCache:
+    """The states the logs lead to, lately replayed in this process: (code, log) → state. A game's
+    next request brings back the log of its last answer with one move more, so it is replayed
+    from the longest prefix found here, not from the deal. Pure speed: the state a log leads to
+    is the same however it is reached (``tests/test_state.py`` compares the two)."""
+
+    #: How many moves may be stripped off a log to find its prefix.
+    DEPTH = 16
+
+    def __init__(self, size: int) -> None:
+        #: How many states are kept (``PYRAMIDE_REPLAY_CACHE``; 0 keeps none: every log replayed whole).
+        self.size = size
+        self._states: OrderedDict[tuple[str, str], GameState] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def longest_prefix(self, code: str, log: str) -> tuple[int, GameState | None]:
+        """How many moves of ``log`` a remembered state has played, and that state."""
+        prefix = log
+        with self._lock:
+            for _ in range(self.DEPTH + 1):
+                state = self._states.get((code, prefix))
+                if state is not None:
+                    self._states.move_to_end((code, prefix))
+                    return (prefix.count(" ") + 1 if prefix else 0), state
+                if not prefix:
+                    break
+                cut = prefix.rfind(" ")
+                prefix = prefix[:cut] if cut >= 0 else ""
+        return 0, None
+
+    def remember(self, code: str, log: str, state: GameState) -> None:
+        with self._lock:
+            self._states[(code, log)] = state
+            self._states.move_to_end((code, log))
+            while len(self._states) > self.size:
+                self._states.popitem(last=False)
+
+    def cache_clear(self) -> None:
+        with self._lock:
+            self._states.clear()
+
+
+_REPLAYS = _ReplayCache(int(os.environ.get("PYRAMIDE_REPLAY_CACHE", "4096")))
 
 
 @lru_cache(maxsize=4096)
