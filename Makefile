@@ -8,11 +8,13 @@ MUTATE_STAMP := $(VENV)/.installed-mutate
 # make mutate MODULE=_play narrows the mutation run to one engine module; MUTATE_ARGS adds options
 MODULE ?=
 MUTATE_ARGS ?=
+# make adversary ADVERSARY_ARGS="--jobs 1 NAME ..." runs some of the adversary's broken engines
+ADVERSARY_ARGS ?=
 # make fuzz FUZZ_MINUTES=30 fuzzes for longer (minutes for the engine, then as many for the API)
 FUZZ_MINUTES ?= 2
 
 .PHONY: serve test fuzz bench clean install
-.PHONY: mutate coverage-kit
+.PHONY: mutate coverage-kit adversary
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -51,6 +53,12 @@ mutate: $(MUTATE_STAMP)
 # Branch coverage of service/engine by the kit alone, per module with the missing branches.
 coverage-kit: $(MUTATE_STAMP)
 	$(BIN)/python -m scripts.mutate --coverage
+
+# The adversary's 133 broken engines, each breaking one rule, judged by the kit alone
+# (tests/adversary, docs/conformance.md): about 20 minutes on 2 cores, 2 at a time; it starts no
+# engine after 45 minutes (--max-minutes). Not part of test. Results in build/adversary.json.
+adversary: $(STAMP)
+	$(BIN)/python -m tests.adversary $(ADVERSARY_ARGS)
 
 clean:
 	rm -rf $(VENV) build mutants *.egg-info

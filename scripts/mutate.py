@@ -47,12 +47,13 @@ HEADERS = ("generated", "killed", "survived", "equivalent", "timeout", "no tests
 
 
 def pytest_runtest_setup(item) -> None:  # noqa: ARG001 - pytest hook signature
-    """Empty every ``functools.lru_cache`` of the engine before each test (see the module doc)."""
+    """Empty every cache of the engine before each test: its ``functools.lru_cache``s and the
+    replay cache of ``_state`` (see the module doc)."""
     for name, module in list(sys.modules.items()):
         if name == "service.engine" or name.startswith("service.engine."):
             for value in list(vars(module).values()):
                 clear = getattr(value, "cache_clear", None)
-                if callable(clear):
+                if callable(clear) and not isinstance(value, type):  # caches, not their classes
                     clear()
 
 
