@@ -323,3 +323,6 @@ def test_a_log_replayed_from_a_remembered_prefix_gives_the_same_state_and_the_sa
     again = refused(bad)
     assert (error.detail, error.params["index"], error.params["move"]) == ("log_illegal", 3, "AC+QC")
     assert (again.params["index"], again.params["reason"].code) == (3, error.params["reason"].code)
+    GameState.from_json(sent[3])
+    spelled = refused({**sent[-1], "log": sent[3]["log"] + " 3S+TC"})  # read after the prefix too
+    assert (spelled.detail, spelled.params["index"]) == ("log_entry", 3)

@@ -168,12 +168,14 @@ class GameState(NamedTuple):
             raise InvalidStateError("shape", field="state.error_help")
         from ._play import is_selectable, replay
 
-        log = _log(data["log"])
-        done, start = _REPLAYS.longest_prefix(code, data["log"])
-        result = replay(start or cls.new(code), log[done:])
+        if not isinstance(data["log"], str):
+            raise InvalidStateError("shape", field="state.log")
+        done, start = _REPLAYS.longest_prefix(code, data["log"])  # (a remembered log was read whole)
+        rest = _log(data["log"], done)
+        result = replay(start or cls.new(code), rest)
         if result.refused is not None:
             played = done + result.played
-            raise InvalidStateError("log_illegal", field="state.log", index=played, move=str(log[played]), reason=result.refused)
+            raise InvalidStateError("log_illegal", field="state.log", index=played, move=str(rest[result.played]), reason=result.refused)
         _REPLAYS.remember(code, data["log"], result.state)
         state = result.state.evolve(error_help=data["error_help"])
         derived = state.to_json()
@@ -259,26 +261,29 @@ def _text(value: object, field: str) -> str:
     return value
 
 
-def _log(value: object) -> tuple[Move, ...]:
-    if not isinstance(value, str):
-        raise InvalidStateError("shape", field="state.log")
+def _log(value: str, start: int = 0) -> tuple[Move, ...]:
+    """The moves of a log from the one at ``start`` on (those before were read already)."""
     texts = value.split(" ") if value else []  # one space between moves, as the server writes it
     if len(texts) > MAX_LOG:
         raise InvalidStateError("log_too_long", field="state.log", limit=MAX_LOG)
-    return tuple(_logged(text, i) for i, text in enumerate(texts))
+    return tuple(_logged(texts[i], i) for i in range(start, len(texts)))
 
 
 def _logged(text: str, index: int) -> Move:
-    try:
-        move = _move(text)
-    except InvalidMoveError:
-        move = None
-    if move is None or move.type not in LOGGED or str(move) != text:
+    move = _logged_move(text)
+    if move is None:
         raise InvalidStateError("log_entry", field="state.log", index=index, entry=text[:16])
     return move
 
 
-_move = lru_cache(maxsize=1024)(Move.from_text)
+@lru_cache(maxsize=1024)
+def _logged_move(text: str) -> Move | None:
+    """The move ``text`` writes, if it is a logged move in the one form the server writes."""
+    try:
+        move = Move.from_text(text)
+    except InvalidMoveError:
+        return None
+    return move if move.type in LOGGED and str(move) == text else None
 
 
 def _short(value: object) -> str:
@@ -287,9 +292,7 @@ def _short(value: object) -> str:
 
 
 def _same(sent: object, derived: object) -> bool:
-    """JSON equality, where ``true`` is not ``1`` and ``2.0`` is not ``2``."""
-    if type(sent) is not type(derived):
-        return False
-    if isinstance(sent, list):
-        return len(sent) == len(derived) and all(map(_same, sent, derived))  # type: ignore[arg-type]
-    return sent == derived
+    """JSON equality, where ``true`` is not ``1`` and ``2.0`` is not ``2``. A derived field is a
+    number, a string, or a list of strings, nulls and such lists: no number inside a list, so
+    that equal types and ``==`` say it (a ``1`` where a card is written is not equal to it)."""
+    return type(sent) is type(derived) and sent == derived
