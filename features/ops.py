@@ -188,6 +188,14 @@ class Game:
         events = [event for event in self._outcome().events if event["type"] == "undone"]
         check("the undone events' action", [action], [event.get("action") for event in events])
 
+    def op_code_prefix(self, prefix: str) -> None:
+        """The game's code begins with ``prefix`` (its scheme and rules segment)."""
+        check("the beginning of the game's code", prefix, self.state["code"][: len(prefix)])
+
+    def op_game_rules(self, rules: dict[str, Any]) -> None:
+        """The state's rules, as the API writes them (``@api``)."""
+        check("the game's rules", rules, self._http().state["rules"])
+
     def op_foundation(self, cards: list[str]) -> None:
         """The state's foundation: the removed cards, in the order removed (``@api``)."""
         check("the foundation", cards, self._http().state["foundation"])

@@ -124,6 +124,8 @@ STEPS: list[Step] = [
     ),
     Step("then", 'the feedback is "{code}"', lambda code: [{"op": "feedback", "code": code}]),
     Step("then", 'the undone action is "{action}"', lambda action: [{"op": "undone_action", "action": action}]),
+    Step("then", 'the game\'s code begins "{prefix}"', lambda prefix: [{"op": "code_prefix", "prefix": prefix}]),
+    Step("then", "the game's rules are:", lambda datatable: [{"op": "game_rules", "rules": rules_table(datatable)}]),
     Step("then", 'the foundation is "{cards}"', lambda cards: [{"op": "foundation", "cards": cards.split()}]),
     Step("then", "the foundation is empty", lambda: [{"op": "foundation", "cards": []}]),
     Step("then", 'the last action of the undo history is "{action}"', lambda action: [{"op": "history_last", "action": action}]),

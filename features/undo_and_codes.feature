@@ -310,6 +310,57 @@ Feature: Deshacer y código de partida / Annullamento e codice della partita
     Then the request is refused with status 422 and "conflicting_deal"
 
   @codes @rule-code
+  Scenario Outline: A deal's code names its rules: <option> <value> is "<letters>"
+    Given the easy deal with "<option>" set to <value>
+    Then the game's code begins "PYR1-<letters>-"
+
+    Examples:
+      | option                 | value | letters |
+      | strict_win             | false | N       |
+      | strict_win             | true  | S       |
+      | pair_with_covering     | true  | C       |
+      | drawn_pairs_with_waste | true  | D       |
+      | initial_waste          | false | T       |
+      | unlimited_undo         | true  | U       |
+      | notify_unwinnable      | true  | W       |
+      | max_recycles           | 0     | 0       |
+      | max_recycles           | 12    | 12      |
+
+  @codes @rule-code
+  Scenario: A deal's code names its rules in order: the traditional game is "DST0"
+    Given the easy deal under the rules:
+      | option                 | value |
+      | strict_win             | true  |
+      | max_recycles           | 0     |
+      | drawn_pairs_with_waste | true  |
+      | initial_waste          | false |
+    Then the game's code begins "PYR1-DST0-"
+
+  @api @rule-code
+  Scenario: The 004 app's rules are named by its code, and come back from it whole
+    Given the easy deal under the preset "unlimited-undo"
+    Then the game's code begins "PYR1-TUW-"
+    And the game's rules are:
+      | option                 | value |
+      | strict_win             | false |
+      | max_recycles           | null  |
+      | drawn_pairs_with_waste | false |
+      | pair_with_covering     | false |
+      | initial_waste          | false |
+      | unlimited_undo         | true  |
+      | notify_unwinnable      | true  |
+    When I play "draw"
+    Then the game's rules are:
+      | option                 | value |
+      | strict_win             | false |
+      | max_recycles           | null  |
+      | drawn_pairs_with_waste | false |
+      | pair_with_covering     | false |
+      | initial_waste          | false |
+      | unlimited_undo         | true  |
+      | notify_unwinnable      | true  |
+
+  @codes @rule-code
   Scenario: A pasted code is trimmed and read in any case
     When I deal the code " pyr1-dst0-aaaaaas "
     Then the game's code is "PYR1-DST0-AAAAAAS"

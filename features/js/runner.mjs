@@ -352,6 +352,8 @@ const OPS = {
   undone_action: [['action'], []],
   history_last: [['action'], []],
   foundation: [['cards'], []],
+  code_prefix: [['prefix'], []],
+  game_rules: [['rules'], []],
   preset: [['name', 'rules'], []],
   events: [['events'], []],
   expect: [['field', 'value'], []],
@@ -563,6 +565,15 @@ class Game {
   op_undone_action({ action }) {
     const events = this.outcomeOf().events.filter((event) => get(event, 'type', 'an event') === 'undone');
     check("the undone events' action", [action], events.map((event) => (Object.hasOwn(event, 'action') ? event.action : null)));
+  }
+
+  op_code_prefix({ prefix }) {
+    const code = String(get(this.state, 'code', 'the game'));
+    check("the beginning of the game's code", prefix, code.slice(0, prefix.length));
+  }
+
+  op_game_rules({ rules }) {
+    check("the game's rules", rules, get(this.http().state, 'rules', 'the game'));
   }
 
   op_foundation({ cards }) {
