@@ -122,10 +122,16 @@ def _json(body: dict[str, Any], status: int = 200) -> Response:
 # -- Endpoints -------------------------------------------------------------------------------------
 
 
-def _new_game() -> Response:
-    data = _body(models.NewGameRequest)
+def _rules_and_layout(data: dict[str, Any]) -> tuple[Rules | None, Layout | None]:
+    """The deal's ``rules`` and ``layout`` of a new game or a replay, when given."""
     rules = Rules.from_json(data["rules"]) if data.get("rules") is not None else None
     layout = Layout.from_json(data["layout"]) if data.get("layout") is not None else None
+    return rules, layout
+
+
+def _new_game() -> Response:
+    data = _body(models.NewGameRequest)
+    rules, layout = _rules_and_layout(data)
     if data.get("winnable"):
         if data.get("code") is not None or layout is not None:
             raise PyramideError("conflicting_deal", field="winnable")
@@ -204,8 +210,7 @@ def _replay() -> Response:
     data = _body(models.ReplayRequest)
     if data.get("code") is None and data.get("layout") is None:
         raise ApiProblem("deal_required", 422, field="code")
-    rules = Rules.from_json(data["rules"]) if data.get("rules") is not None else None
-    layout = Layout.from_json(data["layout"]) if data.get("layout") is not None else None
+    rules, layout = _rules_and_layout(data)
     start = GameState.new(data.get("code"), rules=rules, layout=layout, error_help=data.get("error_help", True))
     moves = []
     for i, move in enumerate(data["moves"]):
