@@ -90,9 +90,11 @@ class Game:
         if not outcome.accepted:
             raise KitFailure("dealing the game", "a new game", f"refused: {outcome.refused} ({outcome.message})")
 
-    def op_deal_try(self, code: str, rules: dict[str, Any] | None = None) -> None:
+    def op_deal_try(self, code: str | None = None, rules: dict[str, Any] | None = None, layout: dict[str, Any] | None = None) -> None:
+        """Ask for a new game that may be refused (a code, or a layout that is not a deal)."""
         self.before = self.driver.observe()
-        self._deal(code=code, **({} if rules is None else {"rules": rules}))
+        request = {"code": code, "rules": rules, "layout": layout}
+        self._deal(**{key: value for key, value in request.items() if value is not None})
 
     def op_language(self, language: str) -> None:
         self.language = language

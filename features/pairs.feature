@@ -19,6 +19,18 @@ Feature: Las parejas que suman 13 / Le coppie che sommano 13
       | by tapping one, then the other | tap:TC tap:3S |
       | by tapping in the other order  | tap:3S tap:TC |
 
+  @doc-000 @doc-002 @api @sentence-28 @rule-pairs
+  Scenario Outline: A ten may be named 10C, as the documents write 10♣ + 3♠: <how>
+    Given the documents deal
+    When I play "<moves>"
+    Then the last move removed "TC 3S" for 20 points
+    And 26 cards are left in the pyramid
+
+    Examples:
+      | how             | moves           |
+      | by a pair move  | 10C+3S          |
+      | by taps         | tap:10C tap:3S  |
+
   @doc-000 @doc-002 @sentence-22 @rule-pairs
   Scenario: The first tap selects the card and removes nothing
     Given the documents deal

@@ -45,6 +45,32 @@ def deal(name: str, rules: dict[str, Any] | None = None, error_help: bool = True
     return [op]
 
 
+def changed_layout(name: str, change: str, rules: dict[str, Any] | None = None) -> Ops:
+    """A deal of ``deals.json`` changed so that it is no longer a deal under ``rules``, then dealt
+    (the request may be refused): ``change`` is ``add CARD`` (the card also at the stock's bottom),
+    ``drop`` (without the stock's last card), ``waste`` (the waste card put on top of the stock, or
+    kept when ``rules`` deal none), ``row R S`` (row R's last card moved to the end of row S)."""
+    result = layout(name)
+    verb, *words = change.split()
+    if verb == "add":
+        result["stock"] = result["stock"] + words
+    elif verb == "drop":
+        result["stock"] = result["stock"][:-1]
+    elif verb == "waste" and (rules or {}).get("initial_waste") is False:
+        pass  # the waste card stays where the app's rules put it
+    elif verb == "waste":
+        result = {**result, "stock": result["waste"] + result["stock"], "waste": []}
+    else:
+        row, other = (int(word) - 1 for word in words)
+        rows = [list(cards) for cards in result["pyramid"]]
+        rows[other].append(rows[row].pop())
+        result["pyramid"] = rows
+    op: dict[str, Any] = {"op": "deal_try", "layout": result}
+    if rules:
+        op["rules"] = rules
+    return [op]
+
+
 def rules_table(datatable: list[list[str]]) -> dict[str, Any]:
     return {row[0]: json.loads(row[1]) for row in datatable[1:]}
 
@@ -106,6 +132,19 @@ STEPS: list[Step] = [
         "when",
         'I deal the code "{code}" under the rules:',
         lambda code, datatable: [{"op": "deal_try", "code": code, "rules": rules_table(datatable)}],
+    ),
+    Step("when", 'I deal the {name} deal with "{card}" added to the stock', lambda name, card: changed_layout(name, f"add {card}")),
+    Step("when", "I deal the {name} deal without the stock's last card", lambda name: changed_layout(name, "drop")),
+    Step("when", "I deal the {name} deal with its waste card put on the stock", lambda name: changed_layout(name, "waste")),
+    Step(
+        "when",
+        'I deal the {name} deal with its waste card under the preset "{preset}"',
+        lambda name, preset: changed_layout(name, "waste", PRESET_RULES[preset]),
+    ),
+    Step(
+        "when",
+        "I deal the {name} deal with the last card of row {row:d} moved to row {other:d}",
+        lambda name, row, other: changed_layout(name, f"row {row} {other}"),
     ),
     Step("when", "I start a new game", lambda: [{"op": "new_game"}]),
     Step("when", "I deal the game's own code again", lambda: [{"op": "deal_own_code"}]),

@@ -332,7 +332,7 @@ class HttpDriver {
 /** Each op's parameters: required, then optional (with Python's defaults applied in the method). */
 const OPS = {
   deal: [[], ['layout', 'rules', 'error_help', 'code']],
-  deal_try: [['code'], ['rules']],
+  deal_try: [[], ['code', 'rules', 'layout']],
   language: [['language'], []],
   note: [[], []],
   new_game: [[], []],
@@ -447,9 +447,10 @@ class Game {
     if (!outcome.accepted) throw new KitFailure('dealing the game', 'a new game', `refused: ${outcome.refused} (${outcome.message})`);
   }
 
-  async op_deal_try({ code, rules = null }) {
+  async op_deal_try({ code = null, rules = null, layout = null }) {
     this.before = this.driver.observe();
-    await this.deal(rules === null ? { code } : { code, rules });
+    const request = Object.fromEntries(Object.entries({ code, rules, layout }).filter(([, value]) => value !== null));
+    await this.deal(request);
   }
 
   op_language({ language }) {
