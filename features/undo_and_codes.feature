@@ -250,6 +250,8 @@ Feature: Deshacer y código de partida / Annullamento e codice della partita
 
   @codes @rule-code
   Scenario Outline: A code that names no deal is refused: <code>
+    (The last example is 52! in base 26, one past the last full-layout code, ZHMEDIR…ZIQHZZZZ, which
+    deals the 52 cards in reverse order below.)
     When I deal the code "<code>"
     Then the request is refused with status 422 and "invalid_code"
 
@@ -262,6 +264,7 @@ Feature: Deshacer y código de partida / Annullamento e codice della partita
       | PYR1-X-AAAAAAS |
       | PY1-X-AAAAAAS  |
       | PYR1-N-AAAAAA1 |
+      | PYR1-N-ZHMEDIRAFWRLDAFOVSIGBJJLWCJVLOUXWNPDRDURZIQIAAAA |
 
   @codes @rule-code
   Scenario Outline: An app code whose deal cannot be reproduced is refused, never dealt as another deal: <code>
