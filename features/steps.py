@@ -79,6 +79,7 @@ def rules_table(datatable: list[list[str]]) -> dict[str, Any]:
 #: which the kit checks: variants.feature and app_004.feature).
 PRESET_RULES: dict[str, dict[str, Any]] = {
     "unlimited-undo": {"initial_waste": False, "unlimited_undo": True, "notify_unwinnable": True},
+    "tuts-tomb": {"drawn_pairs_with_waste": True, "initial_waste": False, "draw_count": 3},
 }
 
 

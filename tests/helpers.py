@@ -70,3 +70,35 @@ def run(state: GameState, *moves: str) -> GameState:
     for text in moves:
         state = play(state, Move.from_text(text)).state
     return state
+
+
+def winning_line(state: GameState, *, budget: int = 200_000) -> list[Move] | None:
+    """A line of legal moves that wins from ``state``, found by a plain depth-first search over
+    ``legal_moves`` (undo left out), or None within ``budget`` positions: for rules the solver does
+    not search (Tut's Tomb), so that a test can play a whole game to a win through the API."""
+    from service.engine import legal_moves
+
+    def key(position: GameState) -> tuple:
+        recycles = position.recycles if position.rules.max_recycles is not None else 0
+        return position.pyramid, position.stock, position.waste, recycles
+
+    seen = {key(state)}
+    stack = [(state, iter(legal_moves(state)))]
+    line: list[Move] = []
+    while stack:
+        position, moves = stack[-1]
+        if position.status == "won":
+            return line
+        move = next((move for move in moves if move.type != "undo"), None)
+        if move is None:
+            stack.pop()
+            if line:
+                line.pop()
+            continue
+        after = play(position, move).state
+        if key(after) in seen or len(seen) >= budget:
+            continue
+        seen.add(key(after))
+        line.append(move)
+        stack.append((after, iter(legal_moves(after))))
+    return None

@@ -121,6 +121,18 @@ def test_no_winnable_deal_within_the_budget(client, monkeypatch):
         assert response.json["detail"].startswith(text)
 
 
+@pytest.mark.parametrize("path", ["/v1/solve", "/v1/hint", "/v1/games"])
+def test_the_solver_answers_a_clear_problem_for_rules_it_does_not_search(client, path):
+    """Tut's Tomb (three cards a draw) has no model in the solver: solve, hint and a winnable deal
+    answer ``solver_unsupported``, never a verdict (issue #14)."""
+    state = post(client, "/v1/games", {"code": "PYR1-DKT-AAAAAAE"}).json["state"]
+    body = {"rules": state["rules"], "winnable": True} if path == "/v1/games" else {"state": state}
+    for language, text in (("en", "The solver does not search games under these rules (DKT)"), ("es", "El solucionador todavía no busca partidas con estas reglas (DKT)")):
+        response = post(client, path, body, language)
+        assert (response.status_code, response.json["code"]) == (422, "solver_unsupported")
+        assert response.json["detail"].startswith(text) and response.headers["Content-Language"] == language
+
+
 def test_moves_the_documents_first_two(client):
     first = post(client, "/v1/moves", {"state": DOC.to_json(), "move": {"type": "king", "card": "KD"}})
     assert first.status_code == 200
@@ -184,7 +196,9 @@ def test_rules(client):
     assert response.status_code == 200
     conforms(models.RulesResponse, response.json)
     assert response.json["preset_codes"]["pyramide"] == "N" and response.json["preset_codes"]["traditional"] == "DST0"
-    assert {option["letter"] for option in response.json["options"]} == {"C", "D", "S", "T", "U", "W", "0-9999"}
+    assert {option["letter"] for option in response.json["options"]} == {"C", "D", "K", "S", "T", "U", "W", "0-9999"}
+    assert response.json["preset_codes"]["tuts-tomb"] == "DKT" and response.json["presets"]["tuts-tomb"]["draw_count"] == 3
+    assert all("draw_count" not in rules for name, rules in response.json["presets"].items() if name != "tuts-tomb")
     preset = {**response.json["default"], "initial_waste": False, "unlimited_undo": True, "notify_unwinnable": True}
     assert response.json["presets"]["unlimited-undo"] == preset
     assert response.json["preset_codes"]["unlimited-undo"] == "TUW"
@@ -354,7 +368,7 @@ def test_every_problem_code_of_the_catalogue_is_exercised_here():
     codes = {key[len("title."):] for key in catalogue("en").messages if key.startswith("title.")}
     from tests.test_server import SERVER_CODES
 
-    tested = {row[3] for row in ILLEGAL} | {row[5] for row in HTTP_LEVEL} | {"game_over", "no_recycles_left", "no_winnable_deal"} | SERVER_CODES
+    tested = {row[3] for row in ILLEGAL} | {row[5] for row in HTTP_LEVEL} | {"game_over", "no_recycles_left", "no_winnable_deal", "solver_unsupported"} | SERVER_CODES
     schema_guarded = {"unknown_pile", "pair_needs_two_cards"}  # the schema answers these as unknown_move
     assert codes - tested == schema_guarded
 

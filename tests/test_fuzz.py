@@ -78,6 +78,7 @@ from service.engine import (
     play,
     seed_code,
     solve,
+    solver_supports,
 )
 from tests.test_properties import check_invariants
 
@@ -87,8 +88,10 @@ FUZZ_SEQUENCES = int(os.environ.get("FUZZ_SEQUENCES", "10000"))
 FUZZ_STATES = int(os.environ.get("FUZZ_STATES", "2000"))
 FUZZ_MINUTES = float(os.environ.get("FUZZ_MINUTES") or "2")
 
-#: Every rule set: each on/off option of ``Rules`` both ways, and the recycle limits None, 0, 1, 2.
-OPTIONS = {name: (False, True) for name in Rules.__dataclass_fields__ if name != "max_recycles"}
+#: Every rule set: each on/off option of ``Rules`` both ways, one or three cards a draw, and the
+#: recycle limits None, 0, 1, 2.
+OPTIONS = {name: (False, True) for name in Rules.__dataclass_fields__ if name not in ("max_recycles", "draw_count")}
+OPTIONS["draw_count"] = (1, 3)
 OPTIONS["max_recycles"] = (None, 0, 1, 2)
 ALL_RULES = tuple(Rules(**dict(zip(OPTIONS, values))) for values in itertools.product(*OPTIONS.values()))
 #: hypothesis favours the first choices of a list: make fuzz turns the list between its chunks,
@@ -207,9 +210,9 @@ def a_removal_ever_comes(state: GameState, just_drawn: bool) -> bool:
                 return True
             if state.rules.drawn_pairs_with_waste and drawn and len(waste) > 1 and top + value(waste[-2]) == 13:
                 return True
-        if stock:
-            waste.append(stock.pop(0))
-            drawn = True
+        if stock:  # one card a draw, or three (Tut's Tomb): the last one turned on top
+            count = state.rules.draw_count
+            waste, stock, drawn = waste + stock[:count], stock[count:], True
         else:
             stock, waste, drawn = waste, [], False
     return False
@@ -391,7 +394,7 @@ class EngineMachine(RuleBasedStateMachine):
     def tap_the_stock(self):
         self.apply(Move.tap_stock())
 
-    @precondition(lambda self: self.state.status == PLAYING and self.solved < 2)
+    @precondition(lambda self: self.state.status == PLAYING and self.solved < 2 and solver_supports(self.state.rules))
     @rule()
     def the_solvers_winning_line(self):
         """The solver's winning line, when it finds one quickly: every move of it plays, and wins."""
@@ -459,7 +462,8 @@ class EngineMachine(RuleBasedStateMachine):
         if event.type == "removed":  # «KD@7.6», «TC@7.2+3S@W»: the cards removed, and from where
             assert {part.split("@")[0] for part in entry.split("+")} == {card.code for card in event.cards}, entry
         else:
-            assert entry == {"drawn": "draw", "recycled": "recycle"}[event.type], entry
+            drawn_text = "draw" if len(event.cards) == 1 else f"draw:{len(event.cards)}"
+            assert entry == {"drawn": drawn_text, "recycled": "recycle"}[event.type], entry
         if event.type == "removed":
             removed = event.cards
             removal = Move.king(removed[0]) if len(removed) == 1 else Move.pair(*removed)
@@ -477,8 +481,9 @@ class EngineMachine(RuleBasedStateMachine):
                 self.just_drawn = False
             STATS["removed " + ("pair" if len(removed) == 2 else "king")] += 1
         elif event.type == "drawn":
-            assert after.stock == before.stock[1:] and after.waste == before.waste + before.stock[:1]
-            assert event.cards == before.stock[:1]
+            count = before.rules.draw_count  # one card a draw, or three (Tut's Tomb), fewer when fewer are left
+            assert after.stock == before.stock[count:] and after.waste == before.waste + before.stock[:count]
+            assert event.cards == before.stock[:count]
             self.just_drawn = True
         else:
             assert event.type == "recycled" and not before.stock and before.waste

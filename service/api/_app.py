@@ -26,6 +26,7 @@ from ..engine import (
     legal_moves,
     play,
     replay,
+    solver_supports,
 )
 from ..locales import DEFAULT_LANGUAGE, LANGUAGES, translate
 
@@ -163,7 +164,9 @@ def _move() -> Response:
 def _outlook(state: GameState) -> str:
     """004: «El juego te notificará si ya no hay posibilidad de ganar el juego.» The solver's
     verdict within a small budget: ``unknown`` when it runs out or the solver pool is full, never
-    a wrong ``unwinnable``."""
+    a wrong ``unwinnable``; ``unknown`` too under rules the solver does not search."""
+    if not solver_supports(state.rules):
+        return "unknown"
     try:
         return solve(state, budget=models.OUTLOOK_BUDGET, max_removable=False).result
     except ApiProblem:

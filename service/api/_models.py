@@ -83,6 +83,11 @@ class Rules(_Strict):
         description="The 004 app's notice that no win is left: each new game and move answers an `outlook`, and a "
         "move that leaves the game unwinnable the event and feedback `no_win_left`; written only when true.",
     )
+    draw_count: Annotated[Literal[1, 3], BeforeValidator(_whole)] = Field(
+        1,
+        description="How many cards a draw turns onto the waste: 1 (the app), or 3 (Tut's Tomb, 003: «Se roban tres "
+        "cartas a la vez»; only the waste top is in play); written only when 3.",
+    )
 
 
 class Layout(_Strict):

@@ -23,7 +23,7 @@ from ._layout import Layout
 from ._moves import Action, Move
 from ._play import Event, Replay, Turn, legal_moves, play, replay, status_of
 from ._rules import PRESETS, VARIANT_LETTERS, Rules
-from ._solver import Solution, hint, solve, winnable_deal
+from ._solver import Solution, hint, solve, solver_supports, winnable_deal
 from ._state import BLOCKED, PLAYING, UNDO_LIMIT, WON, GameState
 
 __all__ = [
@@ -64,6 +64,7 @@ __all__ = [
     "replay",
     "seed_code",
     "solve",
+    "solver_supports",
     "shuffled_deck",
     "status_of",
     "winnable_deal",

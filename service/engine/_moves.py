@@ -151,11 +151,14 @@ class Action:
 
     type: str  # "remove", "draw" or "recycle"
     removed: tuple[tuple[Card, int], ...] = ()  # (card, origin) for a removal
+    drawn: int = 1  # how many cards a draw turned (up to three in Tut's Tomb)
     text: str = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         text = self.type
-        if self.type == "remove":
+        if self.type == "draw" and self.drawn != 1:
+            text = f"draw:{self.drawn}"
+        elif self.type == "remove":
             text = "+".join(f"{card.code}@{origin_text(origin)}" for card, origin in self.removed)
         object.__setattr__(self, "text", text)
 
@@ -187,6 +190,8 @@ class Action:
     def _parse(cls, text: str) -> Action:
         if text in ("draw", "recycle"):
             return cls(text)  # type: ignore[arg-type]
+        if text in ("draw:2", "draw:3"):
+            return cls("draw", drawn=int(text[-1]))
         removed = []
         for part in text.split("+"):
             code, at, place = part.partition("@")

@@ -179,12 +179,16 @@ def _remove(state: GameState, removed: tuple[tuple[Card, int], ...]) -> Turn:
 
 
 def _draw(state: GameState) -> Turn:
-    """«Se puede tocar el mazo en cualquier momento para pasar su carta superior al descarte.»"""
+    """«Se puede tocar el mazo en cualquier momento para pasar su carta superior al descarte.» Tut's
+    Tomb: «Se roban tres cartas a la vez del mazo en lugar de una; se forman parejas de suma 13 a
+    medida que aparecen» (003): the top three cards (fewer when fewer are left) are turned onto the
+    waste one after the other, so the third is its top, and only the waste top is in play, as in
+    PySolFC's King Tut: the cards beneath come into play as the ones above them are paired."""
     if not state.stock:
         raise IllegalMoveError("stock_empty", field="move")
-    card = state.stock[0]
-    after = state.evolve(stock=state.stock[1:], waste=state.waste + (card,))
-    return _after_action(after, Action("draw"), Event("drawn", (card,)))
+    drawn = state.stock[: state.rules.draw_count]
+    after = state.evolve(stock=state.stock[len(drawn) :], waste=state.waste + drawn)
+    return _after_action(after, Action("draw", drawn=len(drawn)), Event("drawn", drawn))
 
 
 def recycles_left(state: GameState) -> bool:
@@ -259,20 +263,28 @@ def never_another_removal(state: GameState) -> bool:
     """«La partida termina [...] cuando no queda ningún emparejamiento legal posible» (003): under
     «victoria estricta» with unlimited recycling, a game that can never remove another card is
     over, lost, though cards are left to draw (the app's own rules keep it going). Until the next
-    removal, draws and recycles only turn the waste and the stock over in one fixed cycle, the
-    waste from its bottom then the stock from its top: each of its cards comes to the waste top
-    (a King there, or a card summing 13 with a free pyramid card, is a removal) and, under «mazo
-    contra descarte», is drawn onto the card before it in the cycle."""
+    removal, draws and recycles only turn the stock and the waste over in one fixed cycle: the rest
+    of this pass, a recycle, then one whole pass, after which it repeats. Each card it brings to
+    the waste top is checked (a King there, or a card summing 13 with a free pyramid card, is a
+    removal; under «mazo contra descarte», so is a card just drawn summing 13 with the one beneath)."""
     rules = state.rules
     if not rules.strict_win or rules.max_recycles is not None or next(removals(state), None) is not None:
         return False
     pyramid = state.pyramid
     free = [card for slot, card in enumerate(pyramid) if card is not None and is_free(pyramid, slot)]
-    cycle = state.waste + state.stock
-    for i, card in enumerate(cycle):
-        if card.is_king or any(sums_to_13(card, other) for other in free):
+    stock, waste = state.stock, state.waste
+    for _ in range(2 * (len(stock) + len(waste)) + 2):
+        just_drawn = bool(stock)
+        if just_drawn:
+            waste, stock = waste + stock[: rules.draw_count], stock[rules.draw_count :]
+        else:
+            stock, waste = waste, ()
+        if not waste:
+            continue
+        top = waste[-1]
+        if top.is_king or any(sums_to_13(top, other) for other in free):
             return False
-        if rules.drawn_pairs_with_waste and i and sums_to_13(cycle[i - 1], card):
+        if rules.drawn_pairs_with_waste and just_drawn and len(waste) > 1 and sums_to_13(top, waste[-2]):
             return False
     return True
 
@@ -332,7 +344,8 @@ def unapply(state: GameState, action: Action) -> GameState:
     """The position before ``action`` (score, piles, recycle count; not the move counter).
     «Las cartas vuelven a su sitio y se restan los puntos del movimiento.»"""
     if action.type == "draw":
-        return state.evolve(stock=state.waste[-1:] + state.stock, waste=state.waste[:-1])
+        cut = len(state.waste) - action.drawn
+        return state.evolve(stock=state.waste[cut:] + state.stock, waste=state.waste[:cut])
     if action.type == "recycle":
         return state.evolve(stock=(), waste=state.stock, recycles=state.recycles - 1)
     pyramid, waste = list(state.pyramid), state.waste

@@ -13,13 +13,15 @@ option                                the variant                               
 ``unlimited_undo=True``               «deshacer ilimitados», each undo a move (004)  ``U``
 ``notify_unwinnable=True``            «te notificará si ya no hay posibilidad de      ``W``
                                       ganar» (004)
+``draw_count=3``                      Tut's Tomb: «Se roban tres cartas a la vez del  ``K``
+                                      mazo en lugar de una» (003)
 ``max_recycles=n``                    «pasadas limitadas» (n recycles, n+1 passes)  digits
 ====================================  ===========================================  ======
 
 A rule set is named in a deal code by its letters in alphabetical order then the recycle limit
 (``DST0`` is the traditional strict game); the app's rules, with no variant, are ``N``.
-``to_json`` always writes the first five options and a later one only when it is on, so that the
-JSON of the rule sets that existed before it is unchanged, byte for byte.
+``to_json`` always writes the first five options and a later one only when it is not its default,
+so that the JSON of the rule sets that existed before it is unchanged, byte for byte.
 """
 
 from __future__ import annotations
@@ -29,7 +31,6 @@ from dataclasses import dataclass
 
 from ._errors import InvalidCodeError, PyramideError
 
-_LETTERS = (("C", "pair_with_covering"), ("D", "drawn_pairs_with_waste"), ("S", "strict_win"))
 #: Each option and how a deal code's rules segment writes it.
 VARIANT_LETTERS = {
     "pair_with_covering": "C",
@@ -38,9 +39,12 @@ VARIANT_LETTERS = {
     "initial_waste": "T",
     "unlimited_undo": "U",
     "notify_unwinnable": "W",
+    "draw_count": "K",
     "max_recycles": "0-9999",
 }
-_SEGMENT = re.compile(r"^(?:N|(C?)(D?)(S?)(T?)(U?)(W?)(0|[1-9][0-9]{0,3})?)$")
+_SEGMENT = re.compile(r"^(?:N|(C?)(D?)(K?)(S?)(T?)(U?)(W?)(0|[1-9][0-9]{0,3})?)$")
+#: How many cards a draw may turn: one (the app, 000/002), or three (Tut's Tomb, 003).
+DRAW_COUNTS = (1, 3)
 #: A recycle limit above this is refused (a code segment holds at most four digits).
 MAX_RECYCLE_LIMIT = 9999
 
@@ -70,6 +74,9 @@ class Rules:
     #: The 004 app's «El juego te notificará si ya no hay posibilidad de ganar el juego»: each move's
     #: answer says whether a win is still possible (the solver, within a bounded search).
     notify_unwinnable: bool = False
+    #: «Robar del mazo: [...] voltee boca arriba la carta superior del mazo» is 1; Tut's Tomb's «Se
+    #: roban tres cartas a la vez del mazo en lugar de una» (003) is 3.
+    draw_count: int = 1
 
     def __post_init__(self) -> None:
         for name in (
@@ -83,6 +90,8 @@ class Rules:
             isinstance(limit, bool) or not isinstance(limit, int) or not 0 <= limit <= MAX_RECYCLE_LIMIT
         ):
             raise PyramideError("invalid_rules", field="rules.max_recycles", option="max_recycles")
+        if isinstance(self.draw_count, bool) or self.draw_count not in DRAW_COUNTS:
+            raise PyramideError("invalid_rules", field="rules.draw_count", option="draw_count")
 
     @property
     def stock_size(self) -> int:
@@ -100,7 +109,7 @@ class Rules:
             raise InvalidCodeError("rules", segment=segment[:16])
         if segment == "N":
             return cls()
-        covering, drawn, strict, traditional, undo, notify, limit = match.groups()
+        covering, drawn, three, strict, traditional, undo, notify, limit = match.groups()
         return cls(
             strict_win=bool(strict),
             max_recycles=None if limit is None else int(limit),
@@ -109,11 +118,16 @@ class Rules:
             initial_waste=not traditional,
             unlimited_undo=bool(undo),
             notify_unwinnable=bool(notify),
+            draw_count=3 if three else 1,
         )
 
     def to_json(self) -> dict:
         data = {name: getattr(self, name) for name in _OPTION_NAMES[:_ALWAYS_WRITTEN]}
-        data.update((name, True) for name in _OPTION_NAMES[_ALWAYS_WRITTEN:] if getattr(self, name))
+        data.update(
+            (name, getattr(self, name))
+            for name in _OPTION_NAMES[_ALWAYS_WRITTEN:]
+            if getattr(self, name) != _DEFAULTS[name]
+        )
         return data
 
     @classmethod
@@ -125,10 +139,13 @@ class Rules:
             raise PyramideError("invalid_rules", field=f"rules.{sorted(unknown)[0]}", option=sorted(unknown)[0])
         if "max_recycles" in data:
             data = {**data, "max_recycles": whole_number(data["max_recycles"])}
+        if "draw_count" in data:
+            data = {**data, "draw_count": whole_number(data["draw_count"])}
         return cls(**data)
 
 
 _OPTION_NAMES = tuple(Rules.__dataclass_fields__)
+_DEFAULTS = {name: field.default for name, field in Rules.__dataclass_fields__.items()}
 #: The options every rule set's JSON writes; those after them are written only when on.
 _ALWAYS_WRITTEN = 5
 
@@ -141,13 +158,17 @@ def stock_size(rules: Rules) -> int:
 
 
 def rules_letters(rules: Rules) -> str:
-    text = "".join(letter for letter, name in _LETTERS if getattr(rules, name))
-    if not rules.initial_waste:
-        text += "T"
-    if rules.unlimited_undo:
-        text += "U"
-    if rules.notify_unwinnable:
-        text += "W"
+    """Each option that is not the app's, by its letter in alphabetical order, then the limit."""
+    letters = (
+        ("C", rules.pair_with_covering),
+        ("D", rules.drawn_pairs_with_waste),
+        ("K", rules.draw_count == 3),
+        ("S", rules.strict_win),
+        ("T", not rules.initial_waste),
+        ("U", rules.unlimited_undo),
+        ("W", rules.notify_unwinnable),
+    )
+    text = "".join(letter for letter, on in letters if on)
     if rules.max_recycles is not None:
         text += str(rules.max_recycles)
     return text or "N"
@@ -169,4 +190,9 @@ PRESETS: dict[str, Rules] = {
     # stock and nothing on the waste at the deal; unlimited undo, each undo a move; the game says
     # when no win is left.
     "unlimited-undo": Rules(initial_waste=False, unlimited_undo=True, notify_unwinnable=True),
+    # 003's Tut's Tomb / King Tut: «Se roban tres cartas a la vez del mazo en lugar de una; se forman
+    # parejas de suma 13 a medida que aparecen», on the traditional deal and pairing (a 24-card
+    # stock, the card just drawn pairs with the waste card beneath it), relaxed victory, and
+    # unlimited passes as in PySolFC's King Tut.
+    "tuts-tomb": Rules(drawn_pairs_with_waste=True, initial_waste=False, draw_count=3),
 }

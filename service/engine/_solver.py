@@ -872,11 +872,24 @@ def _start(state: GameState, budget: int) -> tuple[_Search, tuple[int, int, int,
     return search, actual, (actual[0], actual[1], 0, 0) if search.pooled else actual
 
 
+def solver_supports(rules: Rules) -> bool:
+    """Whether this search has a model of ``rules``: it turns one card a draw (Tut's Tomb turns three)."""
+    return rules.draw_count == 1
+
+
+def check_supported(rules: Rules) -> None:
+    """Raise ``solver_unsupported`` for the rules this search has no model of: never a verdict on a
+    game it cannot search."""
+    if not solver_supports(rules):
+        raise PyramideError("solver_unsupported", field="rules", rules=rules.letters)
+
+
 def solve(state: GameState, *, budget: int = DEFAULT_NODE_BUDGET, max_removable: bool = True, shortest: bool = False) -> Solution:
     """Is ``state`` winnable under its rules? With a winning line if so; and, if asked, the most
     pyramid cards any line can remove. ``unknown`` when ``budget`` positions were not enough.
     With ``shortest``, a winnable position's line is then searched breadth-first for the fewest
     moves; if the budget left is enough, the line is that one (``minimal``)."""
+    check_supported(state.rules)
     if state.status == "won":
         return Solution(WINNABLE, (), True, SLOTS, 0)
     search, actual, root = _start(state, budget)
@@ -908,6 +921,7 @@ def winnable_deal(rules: Rules, *, first_seed: int | None = None, budget: int = 
     """A deal of seed code that the solver proves winnable: the seeds from ``first_seed`` (random
     when None) in order. ``budget`` bounds the positions searched over all the seeds tried; past
     it, ``no_winnable_deal`` (never a deal not proved winnable)."""
+    check_supported(rules)
     seed = secrets.randbelow(SEED_SPACE) if first_seed is None else first_seed
     spent = 0
     while spent < budget:
