@@ -5,7 +5,7 @@ The kit asks an implementation three things only (``docs/conformance.md`` § Dri
 - ``new_game(layout=…, rules=…, error_help=…, code=…)``: deal a game (an explicit layout, a deal
   code, or at random under some rules);
 - ``play(move)``: play one move or tap, written in the kit's text form (``TC+3S``, ``KD``, ``draw``,
-  ``recycle``, ``undo``, ``tap:7S``, ``tap:stock``);
+  ``recycle``, ``undo``, ``tap:7S``, ``tap:stock``; under Apophis ``draw@2`` and ``tap:waste2``);
 - ``observe()``: the game as the implementation sees it now;
 - ``probe(move)``: what a move would do, without playing it (to find the free cards by tapping).
 
@@ -18,6 +18,9 @@ observable and nothing of an implementation's own encoding::
      "score": 0, "moves": 0, "selected": null,                  # the card a first tap selected
      "status": "playing",                                       # playing | won | blocked
      "code": "PYR1-…"}                                          # the deal code (capability "codes")
+
+Under Apophis (three waste piles) it also carries ``"piles"``: waste piles 2 and 3, each top card
+last (``"waste"`` is pile 1).
 
 An observation may also carry ``"opaque"``: anything more the implementation returns (Pyramide's
 whole state, history included). The kit only compares it for equality, to check that a move
@@ -98,8 +101,10 @@ def move_json(text: str) -> dict[str, Any]:
     """The kit's text form of a move as Pyramide's API writes it."""
     if text in ("draw", "recycle", "undo"):
         return {"type": text}
-    if text == "tap:stock":
-        return {"type": "tap", "pile": "stock"}
+    if text in ("tap:stock", "tap:waste1", "tap:waste2", "tap:waste3"):
+        return {"type": "tap", "pile": text[4:]}
+    if text.startswith("draw@"):
+        return {"type": "draw", "pile": "waste" + text[5:]}
     if text.startswith("tap:"):
         return {"type": "tap", "card": text[4:]}
     if "+" in text:
@@ -115,14 +120,17 @@ def move_text(move: dict[str, Any]) -> str:
     if move["type"] == "king":
         return move["card"]
     if move["type"] == "tap":
-        return "tap:" + move.get("card", "stock")
+        return "tap:" + move.get("card", move.get("pile", "stock"))
+    if move["type"] == "draw" and "pile" in move:
+        return "draw@" + move["pile"][-1]
     return move["type"]
 
 
 def observation(state: dict[str, Any]) -> dict[str, Any]:
     """What the rules make observable in a state of Pyramide's API, and the state itself."""
     keys = ("pyramid", "stock", "waste", "score", "moves", "selected", "status", "code")
-    return {**{key: state[key] for key in keys}, "opaque": state}
+    piles = {"piles": state["piles"]} if "piles" in state else {}  # Apophis's waste piles 2 and 3
+    return {**{key: state[key] for key in keys}, **piles, "opaque": state}
 
 
 class HttpDriver:

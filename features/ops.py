@@ -231,19 +231,28 @@ class Game:
             "waste_top": lambda: state["waste"][-1] if state["waste"] else None,
             "waste": lambda: state["waste"][::-1],
             "waste_top_cards": lambda: state["waste"][::-1][: len(value)],
+            "waste_piles": lambda: [pile[::-1] for pile in self._waste_piles(state)],
             "rows": lambda: [len(row) for row in state["pyramid"] if all(card is not None for card in row)],
-            "all_cards": lambda: sorted(self.pyramid_cards(state) + state["stock"] + state["waste"] + self._removed(state)),
+            "all_cards": lambda: sorted(self.pyramid_cards(state) + state["stock"] + self._in_waste(state) + self._removed(state)),
         }.get(field, lambda: state[field])()
         check(f"the game's {field}", value, got)
 
+    @staticmethod
+    def _waste_piles(state: dict[str, Any]) -> list[list[str]]:
+        """The waste, then Apophis's waste piles 2 and 3 (when the game has them)."""
+        return [state["waste"], *state.get("piles", [])]
+
+    def _in_waste(self, state: dict[str, Any]) -> list[str]:
+        return [card for pile in self._waste_piles(state) for card in pile]
+
     def _removed(self, state: dict[str, Any]) -> list[str]:
-        in_play = set(self.pyramid_cards(state)) | set(state["stock"]) | set(state["waste"])
+        in_play = set(self.pyramid_cards(state)) | set(state["stock"]) | set(self._in_waste(state))
         return [card for card in ALL_CARDS if card not in in_play]
 
     def op_recycled_in_order(self) -> None:
         state = self.state
-        check("the stock after recycling", self.before["waste"], state["stock"])
-        check("the waste after recycling", [], state["waste"])
+        check("the stock after recycling", self._in_waste(self.before), state["stock"])
+        check("the waste after recycling", [], self._in_waste(state))
 
     def op_free_cards(self, cards: list[str]) -> None:
         """A card is free when a tap on it does not answer ``card_blocked`` (error help on)."""

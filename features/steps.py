@@ -80,6 +80,7 @@ def rules_table(datatable: list[list[str]]) -> dict[str, Any]:
 PRESET_RULES: dict[str, dict[str, Any]] = {
     "unlimited-undo": {"initial_waste": False, "unlimited_undo": True, "notify_unwinnable": True},
     "tuts-tomb": {"drawn_pairs_with_waste": True, "initial_waste": False, "draw_count": 3},
+    "apophis": {"initial_waste": False, "waste_piles": 3, "max_recycles": 2},
 }
 
 
@@ -195,6 +196,11 @@ STEPS: list[Step] = [
     Step("then", 'the waste, from its top, is "{cards}"', lambda cards: expect("waste", cards.split())),
     Step("then", 'the waste\'s top cards are "{cards}"', lambda cards: expect("waste_top_cards", cards.split())),
     Step("then", "the waste is empty", lambda: expect("waste_count", 0)),
+    Step(
+        "then",
+        'the waste piles, from their tops, are "{one}", "{two}" and "{three}"',
+        lambda one, two, three: expect("waste_piles", [[] if pile == "-" else pile.split() for pile in (one, two, three)]),
+    ),
     Step("then", 'the stock, from its top, is "{cards}"', lambda cards: expect("stock", cards.split())),
     Step("then", "the stock holds the waste's cards in the same order", lambda: [{"op": "recycled_in_order"}]),
     Step("then", 'the selected card is "{card}"', lambda card: expect("selected", card)),

@@ -56,7 +56,7 @@ NOT_CITED: dict[str, dict[int, str]] = {
         60: "not a rule: how often", 62: "not a rule: how often",
         64: "not a rule: no tie-break (the app's score, 000, is Pyramide's)",
         65: "a scoring convention Pyramide does not use (the app's score, 000, is its own)",
-        69: _PENDING + ": Apophis", 71: _PENDING + ": Pharaoh",
+        71: _PENDING + ": Pharaoh",
         72: _PENDING + ": the Spanish pyramid",
         74: _ADVICE, 75: _ADVICE, 76: _ADVICE, 77: _ADVICE, 78: _ADVICE, 79: _ADVICE, 80: _ADVICE, 81: _ADVICE,
         83: _SAME_AS_APP, 84: _SAME_AS_APP, 86: _SAME_AS_APP, 87: _SAME_AS_APP, 88: _SAME_AS_APP,

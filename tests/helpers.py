@@ -78,12 +78,18 @@ def winning_line(state: GameState, *, budget: int = 200_000) -> list[Move] | Non
     not search (Tut's Tomb), so that a test can play a whole game to a win through the API."""
     from service.engine import legal_moves
 
+    def ordered(position: GameState) -> list[Move]:
+        """Removals first, then draws onto the emptiest of Apophis's piles first."""
+        piles = (position.waste, *position.piles)
+        size = lambda move: len(piles[int(move.pile[-1]) - 1]) if move.type == "draw" and move.pile else 0  # noqa: E731
+        return sorted(legal_moves(position), key=lambda move: (move.type == "draw", size(move)))
+
     def key(position: GameState) -> tuple:
         recycles = position.recycles if position.rules.max_recycles is not None else 0
         return position.pyramid, position.stock, position.waste, recycles
 
     seen = {key(state)}
-    stack = [(state, iter(legal_moves(state)))]
+    stack = [(state, iter(ordered(state)))]
     line: list[Move] = []
     while stack:
         position, moves = stack[-1]
@@ -100,5 +106,5 @@ def winning_line(state: GameState, *, budget: int = 200_000) -> list[Move] | Non
             continue
         seen.add(key(after))
         line.append(move)
-        stack.append((after, iter(legal_moves(after))))
+        stack.append((after, iter(ordered(after))))
     return None

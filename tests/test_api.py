@@ -14,6 +14,7 @@ from service.api import _models as models
 from service.engine import DOCUMENTS_LAYOUT, GameState, Move, play
 
 DOC = GameState.new(layout=DOCUMENTS_LAYOUT)
+APOPHIS = GameState.new("PYR1-AT2-AAAAAAA")
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -196,9 +197,10 @@ def test_rules(client):
     assert response.status_code == 200
     conforms(models.RulesResponse, response.json)
     assert response.json["preset_codes"]["pyramide"] == "N" and response.json["preset_codes"]["traditional"] == "DST0"
-    assert {option["letter"] for option in response.json["options"]} == {"C", "D", "K", "S", "T", "U", "W", "0-9999"}
+    assert {option["letter"] for option in response.json["options"]} == {"A", "C", "D", "K", "S", "T", "U", "W", "0-9999"}
     assert response.json["preset_codes"]["tuts-tomb"] == "DKT" and response.json["presets"]["tuts-tomb"]["draw_count"] == 3
     assert all("draw_count" not in rules for name, rules in response.json["presets"].items() if name != "tuts-tomb")
+    assert response.json["preset_codes"]["apophis"] == "AT2" and response.json["presets"]["apophis"]["waste_piles"] == 3
     preset = {**response.json["default"], "initial_waste": False, "unlimited_undo": True, "notify_unwinnable": True}
     assert response.json["presets"]["unlimited-undo"] == preset
     assert response.json["preset_codes"]["unlimited-undo"] == "TUW"
@@ -288,6 +290,8 @@ ILLEGAL = [
     ("/v1/games", {"rules": {"max_recycles": -1}}, 400, "invalid_rules", "The request does not match the schema at “rules.max_recycles”", "La petición no se ajusta al esquema en «rules.max_recycles»"),
     ("/v1/replay", {"moves": ["KD"]}, 422, "deal_required", "Give the deal to replay", "Indica el reparto que se repite"),
     ("/v1/games", {"layout": {**DOCUMENTS_LAYOUT.to_json(), "waste": ["7C"]}}, 422, "invalid_layout", "The layout holds 7C twice", "El reparto contiene dos veces 7C"),
+    ("/v1/moves", {"state": DOC.to_json(), "move": {"type": "draw", "pile": "waste2"}}, 422, "no_such_pile", "These rules have one waste", "Estas reglas tienen un solo descarte"),
+    ("/v1/moves", {"state": APOPHIS.to_json(), "move": {"type": "draw"}}, 422, "pile_required", "Under Apophis a draw names the waste pile", "En Apophis un robo nombra la pila de descarte"),
 ]
 
 

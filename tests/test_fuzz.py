@@ -90,10 +90,16 @@ FUZZ_MINUTES = float(os.environ.get("FUZZ_MINUTES") or "2")
 
 #: Every rule set: each on/off option of ``Rules`` both ways, one or three cards a draw, and the
 #: recycle limits None, 0, 1, 2.
-OPTIONS = {name: (False, True) for name in Rules.__dataclass_fields__ if name not in ("max_recycles", "draw_count")}
+OPTIONS = {name: (False, True) for name in Rules.__dataclass_fields__ if name not in ("max_recycles", "draw_count", "waste_piles")}
 OPTIONS["draw_count"] = (1, 3)
+OPTIONS["waste_piles"] = (1, 3)
 OPTIONS["max_recycles"] = (None, 0, 1, 2)
-ALL_RULES = tuple(Rules(**dict(zip(OPTIONS, values))) for values in itertools.product(*OPTIONS.values()))
+#: (Three waste piles do not compose with «mazo contra descarte»: those combinations are no rule set.)
+ALL_RULES = tuple(
+    Rules(**options)
+    for options in (dict(zip(OPTIONS, values)) for values in itertools.product(*OPTIONS.values()))
+    if not (options["waste_piles"] == 3 and options["drawn_pairs_with_waste"])
+)
 #: hypothesis favours the first choices of a list: make fuzz turns the list between its chunks,
 #: so that every rule set is dealt.
 RULES_OFFSET = [0]
@@ -150,9 +156,23 @@ def free_slots(pyramid) -> list[int]:
     ]
 
 
+def piles_of(state: GameState) -> list[tuple[Card, ...]]:
+    """The waste piles: one, or Apophis's three."""
+    return [state.waste, *state.piles]
+
+
+def in_waste(state: GameState) -> list[Card]:
+    return [card for pile in piles_of(state) for card in pile]
+
+
 def available(state: GameState) -> list[Card]:
-    """The cards in play: the free pyramid cards and the waste's top."""
-    return [state.pyramid[slot] for slot in free_slots(state.pyramid)] + list(state.waste[-1:])
+    """The cards in play: the free pyramid cards and the top of each waste pile."""
+    return [state.pyramid[slot] for slot in free_slots(state.pyramid)] + [pile[-1] for pile in piles_of(state) if pile]
+
+
+def in_hand(state: GameState, card: Card | None) -> bool:
+    """Apophis, by taps: the stock's top card turned up by a tap on the stock."""
+    return bool(state.piles) and bool(state.stock) and card == state.stock[0]
 
 
 def expected_removals(state: GameState, just_drawn: bool) -> set[Move]:
@@ -175,18 +195,18 @@ def expected_removals(state: GameState, just_drawn: bool) -> set[Move]:
 
 
 def on_table(state: GameState) -> list[Card]:
-    """The pyramid's cards and the waste's top two, free or not."""
-    return [card for card in state.pyramid if card] + list(state.waste[-2:])
+    """The pyramid's cards and the top two of each waste pile, free or not."""
+    return [card for card in state.pyramid if card] + [card for pile in piles_of(state) for card in pile[-2:]]
 
 
 def can_recycle(state: GameState) -> bool:
     limit = state.rules.max_recycles
-    return bool(state.waste) and not state.stock and (limit is None or state.recycles < limit)
+    return bool(in_waste(state)) and not state.stock and (limit is None or state.recycles < limit)
 
 
 def expected_status(state: GameState, removals: set[Move], just_drawn: bool) -> str:
     rules = state.rules
-    if all(card is None for card in state.pyramid) and not (rules.strict_win and (state.stock or state.waste)):
+    if all(card is None for card in state.pyramid) and not (rules.strict_win and (state.stock or in_waste(state))):
         return WON
     if removals:
         return PLAYING
@@ -202,6 +222,11 @@ def a_removal_ever_comes(state: GameState, just_drawn: bool) -> bool:
     become removable: a King, a card summing 13 with a free pyramid card, or under «mazo contra
     descarte» with the card it was just drawn onto? Simulated twice round the cycle."""
     free = {value(state.pyramid[slot]) for slot in free_slots(state.pyramid)}
+    if state.piles:  # Apophis: the player places every card, so any card, or any two, can be tops
+        values = [value(card) for card in list(state.stock) + in_waste(state)]
+        return any(v == 13 or 13 - v in free for v in values) or any(
+            a + b == 13 for i, a in enumerate(values) for b in values[i + 1 :]
+        )
     stock, waste, drawn = list(state.stock), list(state.waste), just_drawn
     for _ in range(2 * (len(stock) + len(waste)) + 2):
         if waste:
@@ -219,7 +244,7 @@ def a_removal_ever_comes(state: GameState, just_drawn: bool) -> bool:
 
 
 def selectable(state: GameState, card: Card | None) -> bool:
-    return card is not None and value(card) != 13 and card in available(state)
+    return in_hand(state, card) or (card is not None and value(card) != 13 and card in available(state))
 
 
 def position(state: GameState) -> dict:
@@ -235,6 +260,8 @@ def expected_tap(state: GameState, card: Card, just_drawn: bool) -> tuple:
     if state.status != PLAYING:
         return ("error", "game_over")
     pyramid, rules, selected = state.pyramid, state.rules, state.selected
+    if in_hand(state, selected):  # the card in hand goes back to the stock
+        selected = None
     pairs = selected is not None and value(selected) + value(card) == 13
     if card in pyramid:
         slot = pyramid.index(card)
@@ -263,13 +290,23 @@ def expected_tap(state: GameState, card: Card, just_drawn: bool) -> tuple:
 def expected_stock_tap(state: GameState) -> tuple:
     if state.status != PLAYING:
         return ("error", "game_over")
+    if state.stock and state.piles:  # Apophis: the stock's card in hand, or back
+        return ("deselect",) if in_hand(state, state.selected) else ("select", state.stock[0], None)
     if state.stock:
         return ("drawn",)
-    if not state.waste:
+    if not in_waste(state):
         return ("nothing", "stock_empty")
     if not can_recycle(state):
         return ("nothing", "no_recycles_left")
     return ("recycled",)
+
+
+def expected_pile_tap(state: GameState, pile: str) -> tuple:
+    if state.status != PLAYING:
+        return ("error", "game_over")
+    if not state.piles:
+        return ("error", "no_such_pile")
+    return ("drawn",) if in_hand(state, state.selected) else ("nothing", None)
 
 
 def json_round_trip(state: GameState) -> None:
@@ -394,6 +431,14 @@ class EngineMachine(RuleBasedStateMachine):
     def tap_the_stock(self):
         self.apply(Move.tap_stock())
 
+    @rule(pile=st.sampled_from(["waste1", "waste2", "waste3"]))
+    def tap_a_waste_pile(self, pile):
+        self.apply(Move.tap_pile(pile))
+
+    @rule(pile=st.sampled_from(["waste1", "waste2", "waste3"]))
+    def draw_onto_a_pile(self, pile):
+        self.apply(Move.draw(pile))
+
     @precondition(lambda self: self.state.status == PLAYING and self.solved < 2 and solver_supports(self.state.rules))
     @rule()
     def the_solvers_winning_line(self):
@@ -411,7 +456,12 @@ class EngineMachine(RuleBasedStateMachine):
         before = self.state
         listed = legal_moves(before)
         if move.type == "tap":
-            predicted = expected_stock_tap(before) if move.pile == "stock" else expected_tap(before, move.cards[0], self.just_drawn)
+            if move.pile == "stock":
+                predicted = expected_stock_tap(before)
+            elif move.pile is not None:
+                predicted = expected_pile_tap(before, move.pile)
+            else:
+                predicted = expected_tap(before, move.cards[0], self.just_drawn)
         else:
             predicted = None
         try:
@@ -442,6 +492,8 @@ class EngineMachine(RuleBasedStateMachine):
                 assert (after.selected, turn.feedback, events) == (None, None, ["deselected"])
             else:
                 assert kind in ("blocked", "nothing") and (after, turn.feedback, events) == (before, predicted[1], [])
+        if move.type == "tap" and move.pile not in (None, "stock") and after.moves == before.moves:
+            assert predicted == ("nothing", None)
         if after.status == WON:
             assert events[-1] == "won"
             STATS["won"] += 1
@@ -461,9 +513,11 @@ class EngineMachine(RuleBasedStateMachine):
         entry = str(after.history[-1])
         if event.type == "removed":  # «KD@7.6», «TC@7.2+3S@W»: the cards removed, and from where
             assert {part.split("@")[0] for part in entry.split("+")} == {card.code for card in event.cards}, entry
-        else:
-            drawn_text = "draw" if len(event.cards) == 1 else f"draw:{len(event.cards)}"
-            assert entry == {"drawn": drawn_text, "recycled": "recycle"}[event.type], entry
+        else:  # «draw», «draw:3» (three cards), «draw@2» (onto Apophis's pile 2); «recycle:5/3/4»
+            drawn_text = "draw" + (f":{len(event.cards)}" if len(event.cards) != 1 else "")
+            drawn_text += f"@{event.pile[-1]}" if before.piles and event.type == "drawn" else ""
+            sizes = ":" + "/".join(str(len(pile)) for pile in piles_of(before)) if before.piles else ""
+            assert entry == {"drawn": drawn_text, "recycled": "recycle" + sizes}[event.type], entry
         if event.type == "removed":
             removed = event.cards
             removal = Move.king(removed[0]) if len(removed) == 1 else Move.pair(*removed)
@@ -472,9 +526,11 @@ class EngineMachine(RuleBasedStateMachine):
                 assert removal == move
             from_pyramid = [card for card in removed if card in before.pyramid]
             from_waste = [card for card in removed if card not in before.pyramid]
-            assert set(from_waste) <= set(before.waste[-2:])
+            assert set(from_waste) <= {card for pile in piles_of(before) for card in pile[-2:]}
             assert after.pyramid == tuple(None if card in removed else card for card in before.pyramid)
-            assert after.waste == before.waste[: len(before.waste) - len(from_waste)]
+            for pile_before, pile_after in zip(piles_of(before), piles_of(after)):
+                taken = [card for card in pile_before if card in from_waste]
+                assert pile_after == pile_before[: len(pile_before) - len(taken)]
             assert after.stock == before.stock and after.foundation == before.foundation + removed
             assert after.score - before.score == event.points == 10 * len(from_pyramid)
             if from_waste:
@@ -482,12 +538,16 @@ class EngineMachine(RuleBasedStateMachine):
             STATS["removed " + ("pair" if len(removed) == 2 else "king")] += 1
         elif event.type == "drawn":
             count = before.rules.draw_count  # one card a draw, or three (Tut's Tomb), fewer when fewer are left
-            assert after.stock == before.stock[count:] and after.waste == before.waste + before.stock[:count]
+            target = int(event.pile[-1]) - 1 if before.piles else 0  # the pile the player chose (Apophis)
+            if move.type == "draw":
+                assert event.pile == move.pile
+            expected_piles = [pile + before.stock[:count] if i == target else pile for i, pile in enumerate(piles_of(before))]
+            assert after.stock == before.stock[count:] and piles_of(after) == expected_piles
             assert event.cards == before.stock[:count]
             self.just_drawn = True
         else:
-            assert event.type == "recycled" and not before.stock and before.waste
-            assert after.stock == before.waste and after.waste == () and after.recycles == before.recycles + 1
+            assert event.type == "recycled" and not before.stock and in_waste(before)
+            assert after.stock == tuple(in_waste(before)) and not in_waste(after) and after.recycles == before.recycles + 1
             self.just_drawn = False
             STATS["recycled"] += 1
         if event.type != "removed":
@@ -500,7 +560,8 @@ class EngineMachine(RuleBasedStateMachine):
         else:  # a selection stays while its card is still selectable
             if move.type == "tap":
                 assert predicted == (event.type,)
-            kept = before.selected if selectable(after, before.selected) else None
+            drawn_from_hand = event.type == "drawn" and in_hand(before, before.selected)  # placed: no longer in hand
+            kept = before.selected if selectable(after, before.selected) and not drawn_from_hand else None
             assert after.selected == kept
         self.stack = (self.stack + [(before, drawn_before)])[-limit if limit else 0 :]
 
@@ -522,7 +583,7 @@ class EngineMachine(RuleBasedStateMachine):
 
     def check_position(self, state: GameState) -> None:
         """What holds of any position: cards, score, status, what legal_moves lists."""
-        places = [card for card in state.pyramid if card] + list(state.stock + state.waste + state.foundation)
+        places = [card for card in state.pyramid if card] + list(state.stock) + in_waste(state) + list(state.foundation)
         assert sorted(card.index for card in places) == list(range(52))
         assert state.score == 10 * sum(1 for card in state.pyramid if card is None)
         limit = state.rules.max_recycles
@@ -540,7 +601,8 @@ class EngineMachine(RuleBasedStateMachine):
             assert listed == ([Move.undo()] if state.history else [])
             return
         assert {move for move in listed if move.type in ("pair", "king")} == removals
-        assert (Move.draw() in listed) == bool(state.stock)
+        draws = [Move.draw(pile) for pile in ("waste1", "waste2", "waste3")] if state.piles else [Move.draw()]
+        assert all((draw in listed) == bool(state.stock) for draw in draws)
         assert (Move.recycle() in listed) == can_recycle(state)
         assert (Move.undo() in listed) == bool(state.history)
 

@@ -26,12 +26,14 @@ rules_strategy = st.builds(
     drawn_pairs_with_waste=st.booleans(),
     pair_with_covering=st.booleans(),
     initial_waste=st.booleans(),
+    draw_count=st.sampled_from([1, 3]),
 )
 games = st.builds(lambda rules, seed: GameState.new(seed_code(rules, seed)), rules_strategy, st.integers(0, 26**7 - 1))
 
 
 def check_invariants(state: GameState) -> None:
-    places = [card for card in state.pyramid if card] + list(state.stock + state.waste + state.foundation)
+    piles = [card for pile in state.piles for card in pile]  # Apophis's waste piles 2 and 3
+    places = [card for card in state.pyramid if card] + list(state.stock + state.waste + state.foundation) + piles
     assert sorted(places, key=lambda card: card.index) == list(DECK)  # each of the 52 cards once
     assert state.score == 10 * (28 - state.pyramid_left)
     state.check()  # a reachable state by the engine's own validation

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from service.api import create_app
-from service.engine import PRESETS, GameState, Move, seed_code
+from service.engine import PRESETS, GameState, Move, Rules, seed_code
 
 from .helpers import winning_line
 
@@ -17,13 +17,29 @@ def client():
 
 
 def taps(move: Move, state: dict) -> list[dict]:
-    """The taps that play ``move`` in the app: a King, the stock, or each card of a pair, a card
-    beneath the waste top (the card just drawn pairs with it) after the top."""
+    """The taps that play ``move`` in the app: a King, the stock (then, under Apophis, the pile the
+    card goes to), or each card of a pair, a card beneath the waste top (the card just drawn pairs
+    with it) after the top."""
     if move.type in ("draw", "recycle"):
-        return [{"type": "tap", "pile": "stock"}]
+        pile = [{"type": "tap", "pile": move.pile}] if move.pile else []
+        return [{"type": "tap", "pile": "stock"}, *pile]
     beneath = state["waste"][:-1]
     cards = sorted((card.code for card in move.cards), key=lambda code: code in beneath)
     return [{"type": "tap", "card": code} for code in cards]
+
+
+def play_to_the_end(client, code: str, line: list[Move], how: str) -> tuple[dict, list[dict]]:
+    """Every move of ``line`` sent to POST /v1/moves from the deal of ``code``, as moves or as the
+    taps that play them: the last state, and every event."""
+    state = client.post("/v1/games", json={"code": code}).json["state"]
+    events = []
+    for move in line:
+        for request in taps(move, state) if how == "taps" else [move.to_json()]:
+            answer = client.post("/v1/moves", json={"state": state, "move": request})
+            assert answer.status_code == 200, answer.json
+            state = answer.json["state"]
+            events += answer.json["events"]
+    return state, events
 
 
 @pytest.mark.parametrize("how", ["moves", "taps"])
@@ -34,18 +50,24 @@ def test_tuts_tomb_is_played_to_a_win_through_the_api(client, how):
     code = seed_code(PRESETS["tuts-tomb"], 4)
     line = winning_line(GameState.new(code), budget=20_000)
     assert line is not None and any(move.type == "draw" for move in line)
-    state = client.post("/v1/games", json={"code": code}).json["state"]
-    assert state["rules"]["draw_count"] == 3 and len(state["stock"]) == 24 and state["waste"] == []
-    three_card_draws = 0
-    for move in line:
-        for request in taps(move, state) if how == "taps" else [move.to_json()]:
-            answer = client.post("/v1/moves", json={"state": state, "move": request})
-            assert answer.status_code == 200, answer.json
-            state = answer.json["state"]
-            drawn = [event for event in answer.json["events"] if event["type"] == "drawn"]
-            three_card_draws += sum(1 for event in drawn if len(event["cards"]) == 3)
+    state, events = play_to_the_end(client, code, line, how)
+    assert state["rules"]["draw_count"] == 3
     assert state["status"] == "won" and state["score"] == 280 and state["moves"] == len(line)
-    assert three_card_draws > 0
+    assert any(event["type"] == "drawn" and len(event["cards"]) == 3 for event in events)
+
+
+@pytest.mark.parametrize("how", ["moves", "taps"])
+def test_apophis_is_played_to_a_win_through_the_api(client, how):
+    """003: «Apophis: Tres pilas de descarte en fila; las cartas del mazo pueden colocarse en
+    cualquiera de las tres pilas, y la carta superior de cualquiera de ellas puede emparejarse»:
+    a line found by a plain search, played through the API to a win, drawing onto each pile."""
+    code = seed_code(PRESETS["apophis"], 4)
+    line = winning_line(GameState.new(code), budget=20_000)
+    assert line is not None
+    state, events = play_to_the_end(client, code, line, how)
+    assert state["rules"]["waste_piles"] == 3 and "piles" in state
+    assert state["status"] == "won" and state["score"] == 280 and state["moves"] == len(line)
+    assert {event.get("pile") for event in events if event["type"] == "drawn"} == {"waste1", "waste2", "waste3"}
 
 
 def test_the_outlook_is_unknown_where_the_solver_does_not_search(client):
@@ -54,3 +76,28 @@ def test_the_outlook_is_unknown_where_the_solver_does_not_search(client):
     assert game["outlook"] == "unknown"
     answer = client.post("/v1/moves", json={"state": game["state"], "move": {"type": "draw"}}).json
     assert answer["outlook"] == "unknown" and answer["feedback"] is None
+
+
+@pytest.mark.parametrize(
+    "stock, waste, pile2, status",
+    [
+        ("AC 2C", "3C", "4C", "blocked"),  # no King, nothing sums 13 with 8H or with another card
+        ("AC 6C", "2C 7D", "", "playing"),  # 6C can be put beside 7D, on pile 2
+        ("AC KC", "3C", "4C", "playing"),  # the King will reach a top
+        ("AC 2C", "5C 3C", "4C", "playing"),  # 5C, under 3C, will reach a top beside the free 8H
+    ],
+)
+def test_strict_apophis_with_unlimited_recycling_ends_when_no_card_can_ever_go(stock, waste, pile2, status):
+    """003's «cuando no queda ningún emparejamiento legal posible» under three piles: the player
+    places each card, so every card of the stock and the piles reaches a top, any two of them at
+    once; the game is over when none is a King, none pairs with a free pyramid card (here only 8H
+    is left) and no two of them pair."""
+    from service.engine import Card, status_of
+
+    rules = Rules(strict_win=True, initial_waste=False, waste_piles=3)
+    game = GameState.new(seed_code(rules, 0))
+    cards = lambda text: tuple(Card.parse(code) for code in text.split())  # noqa: E731
+    position = game.evolve(
+        pyramid=(Card.parse("8H"),) + (None,) * 27, stock=cards(stock), waste=cards(waste), piles=(cards(pile2), ())
+    )
+    assert status_of(position) == status

@@ -26,7 +26,8 @@ translate = pyramide("locales").translate
 def observation(state) -> dict[str, Any]:
     data = state.to_json()
     keys = ("pyramid", "stock", "waste", "score", "moves", "selected", "status", "code")
-    return {**{key: data[key] for key in keys}, "opaque": data}
+    piles = {"piles": data["piles"]} if "piles" in data else {}  # Apophis's waste piles 2 and 3
+    return {**{key: data[key] for key in keys}, **piles, "opaque": data}
 
 
 class Adapter:

@@ -209,7 +209,8 @@ const ALL_CARDS = sorted([...RANKS].flatMap((rank) => [...SUITS].map((suit) => r
 
 function moveJson(text) {
   if (['draw', 'recycle', 'undo'].includes(text)) return { type: text };
-  if (text === 'tap:stock') return { type: 'tap', pile: 'stock' };
+  if (['tap:stock', 'tap:waste1', 'tap:waste2', 'tap:waste3'].includes(text)) return { type: 'tap', pile: text.slice(4) };
+  if (text.startsWith('draw@')) return { type: 'draw', pile: 'waste' + text.slice(5) };
   if (text.startsWith('tap:')) return { type: 'tap', card: text.slice(4) };
   if (text.includes('+')) {
     const [first, second] = text.split('+');
@@ -222,7 +223,8 @@ function moveText(move) {
   const type = get(move, 'type', 'a move');
   if (type === 'pair') return get(move, 'cards', 'a pair').join('+');
   if (type === 'king') return get(move, 'card', 'a king move');
-  if (type === 'tap') return 'tap:' + (Object.hasOwn(move, 'card') ? move.card : 'stock');
+  if (type === 'tap') return 'tap:' + (Object.hasOwn(move, 'card') ? move.card : (move.pile ?? 'stock'));
+  if (type === 'draw' && Object.hasOwn(move, 'pile')) return 'draw@' + move.pile.slice(-1);
   return type;
 }
 
@@ -232,9 +234,13 @@ const OBSERVED = ['pyramid', 'stock', 'waste', 'score', 'moves', 'selected', 'st
 function observation(state) {
   const observed = {};
   for (const key of OBSERVED) observed[key] = get(state, key, "the server's state");
+  if (Object.hasOwn(state, 'piles')) observed.piles = state.piles; // Apophis's waste piles 2 and 3
   observed.opaque = state;
   return observed;
 }
+
+/** The waste, then Apophis's waste piles 2 and 3 (when the game has them). */
+const wastePiles = (state) => [get(state, 'waste', 'the game'), ...(state.piles ?? [])];
 
 const clone = (value) => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
 
@@ -608,23 +614,24 @@ class Game {
       waste_top: () => (waste().length ? waste().at(-1) : null),
       waste: () => [...waste()].reverse(),
       waste_top_cards: () => [...waste()].reverse().slice(0, value.length),
+      waste_piles: () => wastePiles(state).map((pile) => [...pile].reverse()),
       rows: () => get(state, 'pyramid', 'the game').filter((row) => row.every((card) => card !== null)).map((row) => row.length),
-      all_cards: () => sorted([...this.pyramidCards(state), ...state.stock, ...state.waste, ...this.removedCards(state)]),
+      all_cards: () => sorted([...this.pyramidCards(state), ...state.stock, ...wastePiles(state).flat(), ...this.removedCards(state)]),
     };
     const got = Object.hasOwn(computed, field) ? computed[field]() : get(state, field, 'the game');
     check(`the game's ${field}`, value, got);
   }
 
   removedCards(state) {
-    const inPlay = new Set([...this.pyramidCards(state), ...state.stock, ...state.waste]);
+    const inPlay = new Set([...this.pyramidCards(state), ...state.stock, ...wastePiles(state).flat()]);
     return ALL_CARDS.filter((card) => !inPlay.has(card));
   }
 
   op_recycled_in_order() {
     const state = this.state;
     if (this.before === null) throw new Error('recycled_in_order: no move was tried before');
-    check('the stock after recycling', this.before.waste, state.stock);
-    check('the waste after recycling', [], state.waste);
+    check('the stock after recycling', wastePiles(this.before).flat(), state.stock);
+    check('the waste after recycling', [], wastePiles(state).flat());
   }
 
   /** A card is free when a tap on it does not answer `card_blocked` (error help on). */

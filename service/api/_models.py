@@ -38,10 +38,10 @@ Count = _whole_in(0, 1_000_000_000)
 #: The largest request body the API reads (``_app.MAX_BODY``).
 MAX_BODY = 64 * 1024
 _CARD = "(?:[A2-9TJQK][CDHS])"
-_LOGGED = f"(?:{_CARD}(?:\\+{_CARD})?|draw|recycle|undo)"
+_LOGGED = f"(?:{_CARD}(?:\\+{_CARD})?|draw(?:@[123])?|recycle|undo)"
 _LOG_PATTERN = f"^(?:{_LOGGED}(?: {_LOGGED})*)?$"
 #: A move's text form (``Move.from_text``): ``TC+3S``, ``KD``, ``draw``, ``tap:7C``, ``tap:stock``…
-_MOVE_TEXT = f"^(?:{_LOGGED}|tap:(?:stock|{_CARD}))$"
+_MOVE_TEXT = f"^(?:{_LOGGED}|tap:(?:stock|waste[123]|{_CARD}))$"
 DEFAULT_BUDGET = 100_000
 #: The search behind a move's ``outlook`` (rules with ``notify_unwinnable``): at most this many
 #: positions (a few hundredths of a second on most deals; ``unknown`` past it).
@@ -88,6 +88,11 @@ class Rules(_Strict):
         description="How many cards a draw turns onto the waste: 1 (the app), or 3 (Tut's Tomb, 003: «Se roban tres "
         "cartas a la vez»; only the waste top is in play); written only when 3.",
     )
+    waste_piles: Annotated[Literal[1, 3], BeforeValidator(_whole)] = Field(
+        1,
+        description="How many waste piles: 1 (the app), or 3 (Apophis, 003: «Tres pilas de descarte en fila»; a "
+        "draw names its pile, the top of each pile is in play; not with `drawn_pairs_with_waste`); written only when 3.",
+    )
 
 
 class Layout(_Strict):
@@ -129,6 +134,14 @@ class State(_Strict):
         ),
     ]
     status: Literal["playing", "won", "blocked"]
+    piles: Annotated[
+        list[Annotated[list[CardCode], Field(max_length=24)]],
+        Field(
+            min_length=2,
+            max_length=2,
+            description="Only under `waste_piles: 3` (Apophis): its waste piles 2 and 3, top card last (`waste` is pile 1).",
+        ),
+    ] = None  # type: ignore[assignment]
 
 
 # -- Moves -----------------------------------------------------------------------------------------
@@ -144,8 +157,12 @@ class KingMove(_Strict):
     card: CardCode
 
 
+WastePile = Literal["waste1", "waste2", "waste3"]
+
+
 class DrawMove(_Strict):
     type: Literal["draw"]
+    pile: WastePile = Field(None, description="Only under `waste_piles: 3` (Apophis), and then required: the pile the card goes to.")  # type: ignore[assignment]
 
 
 class RecycleMove(_Strict):
@@ -163,7 +180,9 @@ class TapCardMove(_Strict):
 
 class TapStockMove(_Strict):
     type: Literal["tap"]
-    pile: Literal["stock"]
+    pile: Literal["stock", "waste1", "waste2", "waste3"] = Field(
+        description="`stock`, or under Apophis a waste pile: a tap on it puts there the stock's card a tap on the stock turned up."
+    )
 
 
 def _move_tag(value: Any) -> str | None:
@@ -191,7 +210,7 @@ Move = Annotated[
 
 MoveText = Annotated[
     str,
-    Field(max_length=16, pattern=_MOVE_TEXT, description="A move in its text form: `TC+3S`, `KD`, `draw`, `recycle`, `undo`, `tap:7C`, `tap:stock`."),
+    Field(max_length=16, pattern=_MOVE_TEXT, description="A move in its text form: `TC+3S`, `KD`, `draw`, `draw@2`, `recycle`, `undo`, `tap:7C`, `tap:stock`, `tap:waste2`."),
 ]
 
 

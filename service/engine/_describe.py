@@ -23,11 +23,21 @@ def card_name(card: Card, language: str = "en") -> str:
 def describe(state: GameState, language: str = "en") -> str:
     t = translate
     stock = translate_plural(language, "describe.stock", len(state.stock))
-    waste = (
-        t(language, "describe.waste", card=card_name(state.waste[-1], language))
-        if state.waste
-        else t(language, "describe.waste_empty")
-    )
+    if state.piles:  # Apophis: «Tres pilas de descarte en fila», each by its top card
+        from ._play import waste_piles
+
+        waste = t(language, "describe.row_separator").join(
+            t(language, "describe.waste_pile", n=number, card=card_name(pile[-1], language))
+            if pile
+            else t(language, "describe.waste_pile_empty", n=number)
+            for number, pile in enumerate(waste_piles(state), 1)
+        )
+    else:
+        waste = (
+            t(language, "describe.waste", card=card_name(state.waste[-1], language))
+            if state.waste
+            else t(language, "describe.waste_empty")
+        )
     rows = []
     for number, row in enumerate(state.rows, 1):
         names = [card_name(card, language) for card in row if card is not None]

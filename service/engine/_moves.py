@@ -6,10 +6,12 @@ A :class:`Move` has a text form that round-trips, like a UCI string in python-ch
 ``TC+3S``          pair: remove two cards whose values sum 13
 ``KD``             king: remove a King alone
 ``draw``           turn the stock's top card onto the waste
+``draw@2``         Apophis: turn it onto waste pile 2 (of 1, 2, 3)
 ``recycle``        turn the waste back into the stock
 ``undo``           take back the last action
 ``tap:7S``         tap a card, as a player taps it in the app
 ``tap:stock``      tap the stock
+``tap:waste2``     Apophis: tap waste pile 2 (to put the stock's card there)
 =================  ==========================================
 
 An :class:`Action` is one entry of the undo history: a pair or King with where each card came
@@ -19,6 +21,7 @@ from (``TC@7.2+3S@7.5``, ``KD@W``; ``W`` is the waste top, ``W2`` the card it co
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -28,13 +31,17 @@ from ._layout import SLOTS, parse_slot, slot_name
 
 MOVE_TYPES = ("pair", "king", "draw", "recycle", "undo", "tap")
 _SIMPLE = ("draw", "recycle", "undo")
+#: Apophis's three waste piles, as a draw or a tap names them.
+WASTE_PILE_NAMES = ("waste1", "waste2", "waste3")
+#: What a tap may name besides a card.
+TAP_PILES = ("stock", *WASTE_PILE_NAMES)
 
 
 @dataclass(frozen=True, slots=True)
 class Move:
     type: str
     cards: tuple[Card, ...] = ()
-    pile: str | None = None  # "stock" for a tap on the stock
+    pile: str | None = None  # "stock" or "waste1"… for a tap on a pile; "waste1"… for a draw onto a pile
 
     # -- constructors ---------------------------------------------------------------------------
     @classmethod
@@ -49,8 +56,11 @@ class Move:
         return cls("king", (_card(card, "move.card"),))
 
     @classmethod
-    def draw(cls) -> Move:
-        return cls("draw")
+    def draw(cls, pile: str | None = None) -> Move:
+        """Turn the stock's top card onto the waste, or onto one of Apophis's piles (``"waste2"``)."""
+        if pile is not None and pile not in WASTE_PILE_NAMES:
+            raise InvalidMoveError("unknown_pile", field="move.pile")
+        return cls("draw", pile=pile)
 
     @classmethod
     def recycle(cls) -> Move:
@@ -68,6 +78,13 @@ class Move:
     def tap_stock(cls) -> Move:
         return cls("tap", pile="stock")
 
+    @classmethod
+    def tap_pile(cls, pile: str) -> Move:
+        """A tap on the stock (``"stock"``) or on one of Apophis's waste piles (``"waste2"``)."""
+        if pile not in TAP_PILES:
+            raise InvalidMoveError("unknown_pile", field="move.pile")
+        return cls("tap", pile=pile)
+
     # -- text -----------------------------------------------------------------------------------
     def __str__(self) -> str:
         if self.type == "pair":
@@ -76,15 +93,19 @@ class Move:
             return self.cards[0].code
         if self.type == "tap":
             return "tap:" + (self.pile or self.cards[0].code)
+        if self.type == "draw" and self.pile is not None:
+            return "draw@" + self.pile[-1]
         return self.type
 
     @classmethod
     def from_text(cls, text: str) -> Move:
         if text in _SIMPLE:
             return cls(text)
+        if text.startswith("draw@"):
+            return cls.draw("waste" + text[5:])
         if text.startswith("tap:"):
             target = text[4:]
-            return cls.tap_stock() if target == "stock" else cls.tap(target)
+            return cls.tap_pile(target) if target in TAP_PILES else cls.tap(target)
         if "+" in text:
             a, _, b = text.partition("+")
             return cls.pair(a, b)
@@ -101,6 +122,8 @@ class Move:
             return {"type": "king", "card": self.cards[0].code}
         if self.type == "tap":
             return {"type": "tap", "pile": self.pile} if self.pile else {"type": "tap", "card": self.cards[0].code}
+        if self.type == "draw" and self.pile is not None:
+            return {"type": "draw", "pile": self.pile}
         return {"type": self.type}
 
     @classmethod
@@ -116,11 +139,13 @@ class Move:
         if kind == "king":
             return cls.king(data.get("card"))
         if kind == "tap":
-            if data.get("pile") == "stock" and "card" not in data:
-                return cls.tap_stock()
+            if data.get("pile") in TAP_PILES and "card" not in data:
+                return cls.tap_pile(data["pile"])
             if "pile" in data:
                 raise InvalidMoveError("unknown_pile", field="move.pile")
             return cls.tap(data.get("card"))
+        if kind == "draw" and "pile" in data:
+            return cls.draw(data["pile"] if isinstance(data["pile"], str) else "")
         return cls(kind)
 
 
@@ -134,10 +159,12 @@ def _card(value: Card | str, field: str) -> Card:
         raise
 
 
-# Where a removed card came from: a pyramid slot 0…27, or the waste.
+# Where a removed card came from: a pyramid slot 0…27, or the waste (Apophis: its pile 1), or the
+# top of Apophis's waste pile 2 or 3.
 WASTE_TOP = -1
 WASTE_SECOND = -2
-_ORIGIN_TEXT = {WASTE_TOP: "W", WASTE_SECOND: "W2"}
+PILE_TOPS = (-3, -4)
+_ORIGIN_TEXT = {WASTE_TOP: "W", WASTE_SECOND: "W2", PILE_TOPS[0]: "P2", PILE_TOPS[1]: "P3"}
 _ORIGIN_OF_TEXT = {text: origin for origin, text in _ORIGIN_TEXT.items()}
 
 
@@ -152,12 +179,16 @@ class Action:
     type: str  # "remove", "draw" or "recycle"
     removed: tuple[tuple[Card, int], ...] = ()  # (card, origin) for a removal
     drawn: int = 1  # how many cards a draw turned (up to three in Tut's Tomb)
+    pile: int | None = None  # the waste pile a draw turned them onto, 1 to 3 (Apophis)
+    sizes: tuple[int, ...] = ()  # how many cards each waste pile gave back to a recycle (Apophis)
     text: str = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         text = self.type
-        if self.type == "draw" and self.drawn != 1:
-            text = f"draw:{self.drawn}"
+        if self.type == "draw":
+            text += (f":{self.drawn}" if self.drawn != 1 else "") + (f"@{self.pile}" if self.pile else "")
+        elif self.type == "recycle" and self.sizes:
+            text += ":" + "/".join(str(size) for size in self.sizes)
         elif self.type == "remove":
             text = "+".join(f"{card.code}@{origin_text(origin)}" for card, origin in self.removed)
         object.__setattr__(self, "text", text)
@@ -168,6 +199,8 @@ class Action:
 
     def move(self) -> Move:
         """The move that plays this action again: what the game's log records."""
+        if self.type == "draw" and self.pile:
+            return Move.draw(f"waste{self.pile}")
         if self.type != "remove":
             return Move(self.type)
         cards = [card for card, _ in self.removed]
@@ -190,8 +223,12 @@ class Action:
     def _parse(cls, text: str) -> Action:
         if text in ("draw", "recycle"):
             return cls(text)  # type: ignore[arg-type]
-        if text in ("draw:2", "draw:3"):
-            return cls("draw", drawn=int(text[-1]))
+        draw = re.fullmatch(r"draw(?::([23]))?(?:@([123]))?", text)
+        if draw:
+            return cls("draw", drawn=int(draw[1] or 1), pile=int(draw[2]) if draw[2] else None)
+        recycle = re.fullmatch(r"recycle:(\d+)/(\d+)/(\d+)", text)
+        if recycle:
+            return cls("recycle", sizes=tuple(int(size) for size in recycle.groups()))
         removed = []
         for part in text.split("+"):
             code, at, place = part.partition("@")

@@ -13,7 +13,7 @@ from typing import Iterable, Iterator
 from ._cards import Card, sums_to_13
 from ._errors import IllegalMoveError
 from ._layout import COVERED_BY
-from ._moves import WASTE_SECOND, WASTE_TOP, Action, Move
+from ._moves import PILE_TOPS, WASTE_PILE_NAMES, WASTE_SECOND, WASTE_TOP, Action, Move
 from ._state import BLOCKED, PLAYING, UNDO_LIMIT, WON, GameState
 
 # -- Events and feedback ---------------------------------------------------------------------------
@@ -27,11 +27,14 @@ class Event:
     cards: tuple[Card, ...] = ()
     points: int = 0
     action: str | None = None
+    pile: str | None = None  # the waste pile a card was drawn onto (Apophis)
 
     def to_json(self) -> dict:
         data: dict = {"type": self.type}
         if self.cards:
             data["cards"] = [card.code for card in self.cards]
+        if self.pile is not None:
+            data["pile"] = self.pile
         if self.type in ("removed", "undone"):
             data["points"] = self.points
         if self.action is not None:
@@ -57,8 +60,18 @@ def is_free(pyramid: tuple[Card | None, ...], slot: int) -> bool:
     return pyramid[slot] is not None and all(pyramid[cover] is None for cover in COVERED_BY[slot])
 
 
+#: Where the top card of each waste pile is (Apophis has three; the app one, the waste).
+PILE_ORIGINS = (WASTE_TOP, *PILE_TOPS)
+
+
+def waste_piles(state: GameState) -> tuple[tuple[Card, ...], ...]:
+    """The waste, then Apophis's waste piles 2 and 3: «Tres pilas de descarte en fila» (003)."""
+    return (state.waste, *state.piles)
+
+
 def where(state: GameState, card: Card) -> int | None:
-    """The pyramid slot of ``card``, WASTE_TOP, WASTE_SECOND, or None (stock, deeper waste, removed)."""
+    """The pyramid slot of ``card``, WASTE_TOP, WASTE_SECOND, the top of Apophis's pile 2 or 3
+    (PILE_TOPS), or None (stock, deeper in a waste pile, removed)."""
     try:
         return state.pyramid.index(card)
     except ValueError:
@@ -68,18 +81,29 @@ def where(state: GameState, card: Card) -> int | None:
         return WASTE_TOP
     if len(waste) > 1 and waste[-2] == card:
         return WASTE_SECOND
+    for origin, pile in zip(PILE_TOPS, state.piles):
+        if pile and pile[-1] == card:
+            return origin
     return None
 
 
 def is_available(state: GameState, origin: int | None) -> bool:
     """«La carta superior del descarte también está libre; las demás cartas del descarte deben
-    esperar.» A free pyramid card or the waste top."""
-    return origin == WASTE_TOP or (origin is not None and origin >= 0 and is_free(state.pyramid, origin))
+    esperar.» A free pyramid card or the waste top; under Apophis «la carta superior de cualquiera
+    de ellas puede emparejarse»: the top of each of the three piles."""
+    return origin in PILE_ORIGINS or (origin is not None and origin >= 0 and is_free(state.pyramid, origin))
+
+
+def in_hand(state: GameState, card: Card | None) -> bool:
+    """Apophis, by taps: the stock's top card, turned up by a tap on the stock, waiting for a tap on
+    the pile it goes to («las cartas del mazo pueden colocarse en cualquiera de las tres pilas»)."""
+    return bool(state.piles) and bool(state.stock) and card is not None and state.stock[0] == card
 
 
 def is_selectable(state: GameState, card: Card) -> bool:
-    """A first tap selects a free card; a King never stays selected (one tap removes it)."""
-    return not card.is_king and is_available(state, where(state, card))
+    """A first tap selects a free card; a King never stays selected (one tap removes it). Under
+    Apophis the stock's card in hand is selected too, until it is put on a pile."""
+    return in_hand(state, card) or (not card.is_king and is_available(state, where(state, card)))
 
 
 def _only_cover(state: GameState, slot: int, cover: int | None) -> bool:
@@ -158,16 +182,17 @@ def _remove(state: GameState, removed: tuple[tuple[Card, int], ...]) -> Turn:
     removed = tuple(sorted(removed, key=lambda item: item[0].index))  # as the log replays it, whatever the tap order
     action = Action("remove", removed)
     pyramid = list(state.pyramid)
-    waste_taken = 0
+    taken = [0] * len(PILE_ORIGINS)  # cards taken off each waste pile
     for _, origin in removed:
         if origin >= 0:
             pyramid[origin] = None
         else:
-            waste_taken += 1
-    waste = state.waste[: len(state.waste) - waste_taken]
+            taken[_pile_index(origin)] += 1
+    piles = tuple(pile[: len(pile) - count] for pile, count in zip(waste_piles(state), taken))
     after = state.evolve(
         pyramid=tuple(pyramid),
-        waste=waste,
+        waste=piles[0],
+        piles=piles[1:],
         foundation=state.foundation + tuple(card for card, _ in removed),
         score=state.score + action.points,
     )
@@ -175,20 +200,43 @@ def _remove(state: GameState, removed: tuple[tuple[Card, int], ...]) -> Turn:
     return _after_action(after, action, event)
 
 
+def _pile_index(origin: int) -> int:
+    """The waste pile (0, 1, 2) a card taken from ``origin`` (below 0) comes from."""
+    return 0 if origin in (WASTE_TOP, WASTE_SECOND) else PILE_TOPS.index(origin) + 1
+
+
 # -- The stock and the waste -----------------------------------------------------------------------
 
 
-def _draw(state: GameState) -> Turn:
+def _draw(state: GameState, pile: str | None = None) -> Turn:
     """«Se puede tocar el mazo en cualquier momento para pasar su carta superior al descarte.» Tut's
     Tomb: «Se roban tres cartas a la vez del mazo en lugar de una; se forman parejas de suma 13 a
     medida que aparecen» (003): the top three cards (fewer when fewer are left) are turned onto the
     waste one after the other, so the third is its top, and only the waste top is in play, as in
     PySolFC's King Tut: the cards beneath come into play as the ones above them are paired."""
+    index = _draw_pile(state, pile)
     if not state.stock:
         raise IllegalMoveError("stock_empty", field="move")
     drawn = state.stock[: state.rules.draw_count]
-    after = state.evolve(stock=state.stock[len(drawn) :], waste=state.waste + drawn)
-    return _after_action(after, Action("draw", drawn=len(drawn)), Event("drawn", drawn))
+    piles = list(waste_piles(state))
+    piles[index] += drawn
+    after = state.evolve(stock=state.stock[len(drawn) :], waste=piles[0], piles=tuple(piles[1:]))
+    if in_hand(state, state.selected):  # the card in hand is the one drawn
+        after = after.evolve(selected=None)
+    action = Action("draw", drawn=len(drawn), pile=index + 1 if state.piles else None)
+    return _after_action(after, action, Event("drawn", drawn, pile=pile))
+
+
+def _draw_pile(state: GameState, pile: str | None) -> int:
+    """Apophis: «las cartas del mazo pueden colocarse en cualquiera de las tres pilas»: a draw names
+    the pile (0, 1, 2) it goes to; with one waste, it names none."""
+    if not state.piles:
+        if pile is not None:
+            raise IllegalMoveError("no_such_pile", field="move.pile", pile=pile)
+        return 0
+    if pile is None:
+        raise IllegalMoveError("pile_required", field="move.pile")
+    return WASTE_PILE_NAMES.index(pile)
 
 
 def recycles_left(state: GameState) -> bool:
@@ -202,12 +250,16 @@ def _recycle(state: GameState) -> Turn:
     mazo, en el mismo orden.» The waste's bottom card (drawn first) is again the stock's top."""
     if state.stock:
         raise IllegalMoveError("stock_not_empty", field="move")
-    if not state.waste:
+    piles = waste_piles(state)
+    if not any(piles):
         raise IllegalMoveError("waste_empty", field="move")
     if not recycles_left(state):
         raise IllegalMoveError("no_recycles_left", field="move", limit=state.rules.max_recycles)
-    after = state.evolve(stock=state.waste, waste=(), recycles=state.recycles + 1)
-    return _after_action(after, Action("recycle"), Event("recycled", state.waste))
+    # Apophis: the three piles go back in a row, pile 1 first, each from its bottom card.
+    stock = tuple(card for pile in piles for card in pile)
+    sizes = tuple(len(pile) for pile in piles) if state.piles else ()
+    after = state.evolve(stock=stock, waste=(), piles=((),) * len(state.piles), recycles=state.recycles + 1)
+    return _after_action(after, Action("recycle", sizes=sizes), Event("recycled", stock))
 
 
 # -- After each action: counter, history, selection, the end ---------------------------------------
@@ -254,7 +306,7 @@ def status_of(state: GameState) -> str:
     recycling, see :func:`never_another_removal`."""
     if is_won(state):
         return WON
-    if state.stock or (state.waste and recycles_left(state)):
+    if state.stock or (any(waste_piles(state)) and recycles_left(state)):
         return BLOCKED if never_another_removal(state) else PLAYING
     return PLAYING if next(removals(state), None) is not None else BLOCKED
 
@@ -272,6 +324,8 @@ def never_another_removal(state: GameState) -> bool:
         return False
     pyramid = state.pyramid
     free = [card for slot, card in enumerate(pyramid) if card is not None and is_free(pyramid, slot)]
+    if state.piles:
+        return not _a_removal_comes_on_three_piles(state, free)
     stock, waste = state.stock, state.waste
     for _ in range(2 * (len(stock) + len(waste)) + 2):
         just_drawn = bool(stock)
@@ -289,6 +343,17 @@ def never_another_removal(state: GameState) -> bool:
     return True
 
 
+def _a_removal_comes_on_three_piles(state: GameState, free: list[Card]) -> bool:
+    """Apophis with unlimited recycling: the player chooses each card's pile, so every card of the
+    stock and the piles comes to a pile top, and any two of them can be two tops at once (the one
+    first, the cards between on the third pile, the other on the second). A removal comes if one of
+    them is a King, sums 13 with a free pyramid card, or sums 13 with another of them."""
+    cards = state.stock + tuple(card for pile in waste_piles(state) for card in pile)
+    if any(card.is_king or any(sums_to_13(card, other) for other in free) for card in cards):
+        return True
+    return any(sums_to_13(a, b) for i, a in enumerate(cards) for b in cards[i + 1 :])
+
+
 # -- Legal moves -----------------------------------------------------------------------------------
 
 
@@ -298,8 +363,7 @@ def removals(state: GameState) -> Iterator[Move]:
     available: list[tuple[Card, int]] = [
         (card, slot) for slot, card in enumerate(pyramid) if card is not None and is_free(pyramid, slot)
     ]
-    if state.waste:
-        available.append((state.waste[-1], WASTE_TOP))
+    available += [(pile[-1], origin) for origin, pile in zip(PILE_ORIGINS, waste_piles(state)) if pile]
     for card, _ in available:
         if card.is_king:
             yield Move.king(card)
@@ -329,8 +393,8 @@ def legal_moves(state: GameState) -> list[Move]:
         return [Move.undo()] if state.history else []
     moves = list(removals(state))
     if state.stock:
-        moves.append(Move.draw())
-    elif state.waste and recycles_left(state):
+        moves += [Move.draw(pile) for pile in WASTE_PILE_NAMES] if state.piles else [Move.draw()]
+    elif any(waste_piles(state)) and recycles_left(state):
         moves.append(Move.recycle())
     if state.history:
         moves.append(Move.undo())
@@ -343,20 +407,28 @@ def legal_moves(state: GameState) -> list[Move]:
 def unapply(state: GameState, action: Action) -> GameState:
     """The position before ``action`` (score, piles, recycle count; not the move counter).
     «Las cartas vuelven a su sitio y se restan los puntos del movimiento.»"""
+    piles = list(waste_piles(state))
     if action.type == "draw":
-        cut = len(state.waste) - action.drawn
-        return state.evolve(stock=state.waste[cut:] + state.stock, waste=state.waste[:cut])
+        index = (action.pile or 1) - 1
+        cut = len(piles[index]) - action.drawn
+        stock = piles[index][cut:] + state.stock
+        piles[index] = piles[index][:cut]
+        return state.evolve(stock=stock, waste=piles[0], piles=tuple(piles[1:]))
     if action.type == "recycle":
-        return state.evolve(stock=(), waste=state.stock, recycles=state.recycles - 1)
-    pyramid, waste = list(state.pyramid), state.waste
+        sizes = action.sizes or (len(state.stock),)
+        starts = [sum(sizes[:i]) for i in range(len(sizes) + 1)]
+        piles = [state.stock[starts[i] : starts[i + 1]] for i in range(len(sizes))]
+        return state.evolve(stock=(), waste=piles[0], piles=tuple(piles[1:]), recycles=state.recycles - 1)
+    pyramid = list(state.pyramid)
     for card, origin in sorted(action.removed, key=lambda item: item[1]):  # W2 back before W
         if origin >= 0:
             pyramid[origin] = card
         else:
-            waste += (card,)
+            piles[_pile_index(origin)] += (card,)
     return state.evolve(
         pyramid=tuple(pyramid),
-        waste=waste,
+        waste=piles[0],
+        piles=tuple(piles[1:]),
         foundation=state.foundation[: -len(action.removed)],
         score=state.score - action.points,
     )
@@ -390,8 +462,11 @@ def _tap_card(state: GameState, card: Card) -> Turn:
     muestra "Esta carta está bloqueada por otra".» A King goes with one tap. A first tap selects; a
     second tap on a card summing 13 removes both; «Dos cartas que no sumen 13 [...] no se retiran:
     la aplicación muestra "La suma debe ser igual a 13" y mantiene seleccionada la segunda carta.»
-    Tapping the selected card again deselects it."""
+    Tapping the selected card again deselects it. Under Apophis a card in hand goes back to the
+    stock when a card in play is tapped (a tap on a covered card still does nothing)."""
     origin = where(state, card)
+    if in_hand(state, state.selected) and not (origin is not None and origin >= 0 and not is_free(state.pyramid, origin)):
+        state = state.evolve(selected=None)
     selected = state.selected
     partner = None if selected is None else where(state, selected)
     pairs_with_selected = selected is not None and sums_to_13(selected, card)
@@ -419,14 +494,31 @@ def _tap_card(state: GameState, card: Card) -> Turn:
 
 
 def _tap_stock(state: GameState) -> Turn:
-    """«Se puede tocar el mazo en cualquier momento»: it draws, or recycles when it is empty."""
+    """«Se puede tocar el mazo en cualquier momento»: it draws, or recycles when it is empty. Under
+    Apophis the draw goes where the player chooses: a tap turns the stock's card up, in hand (a
+    second tap puts it back), and a tap on a pile puts it there (:func:`_tap_pile`)."""
+    if state.stock and state.piles:
+        card = state.stock[0]
+        if state.selected == card:
+            return Turn(state.evolve(selected=None), (Event("deselected", (card,)),))
+        return Turn(state.evolve(selected=card), (Event("selected", (card,)),))
     if state.stock:
         return _draw(state)
-    if not state.waste:
+    if not any(waste_piles(state)):
         return Turn(state, (), "stock_empty")
     if not recycles_left(state):
         return Turn(state, (), "no_recycles_left")
     return _recycle(state)
+
+
+def _tap_pile(state: GameState, pile: str) -> Turn:
+    """Apophis: a tap on a waste pile puts the card in hand there (a draw onto that pile); with no
+    card in hand it does nothing."""
+    if not state.piles:
+        raise IllegalMoveError("no_such_pile", field="move.pile", pile=pile)
+    if not in_hand(state, state.selected):
+        return Turn(state, ())
+    return _draw(state, pile)
 
 
 # -- The one entry point ---------------------------------------------------------------------------
@@ -446,11 +538,13 @@ def play(state: GameState, move: Move) -> Turn:
         card = move.cards[0]
         return _remove(state, ((card, king_origin(state, card)),))
     if move.type == "draw":
-        return _draw(state)
+        return _draw(state, move.pile)
     if move.type == "recycle":
         return _recycle(state)
     if move.pile == "stock":
         return _tap_stock(state)
+    if move.pile is not None:
+        return _tap_pile(state, move.pile)
     return _tap_card(state, move.cards[0])
 
 

@@ -15,6 +15,7 @@ option                                the variant                               
                                       ganar» (004)
 ``draw_count=3``                      Tut's Tomb: «Se roban tres cartas a la vez del  ``K``
                                       mazo en lugar de una» (003)
+``waste_piles=3``                     Apophis: «Tres pilas de descarte en fila» (003)  ``A``
 ``max_recycles=n``                    «pasadas limitadas» (n recycles, n+1 passes)  digits
 ====================================  ===========================================  ======
 
@@ -33,6 +34,7 @@ from ._errors import InvalidCodeError, PyramideError
 
 #: Each option and how a deal code's rules segment writes it.
 VARIANT_LETTERS = {
+    "waste_piles": "A",
     "pair_with_covering": "C",
     "drawn_pairs_with_waste": "D",
     "strict_win": "S",
@@ -42,9 +44,11 @@ VARIANT_LETTERS = {
     "draw_count": "K",
     "max_recycles": "0-9999",
 }
-_SEGMENT = re.compile(r"^(?:N|(C?)(D?)(K?)(S?)(T?)(U?)(W?)(0|[1-9][0-9]{0,3})?)$")
+_SEGMENT = re.compile(r"^(?:N|(A?)(C?)(D?)(K?)(S?)(T?)(U?)(W?)(0|[1-9][0-9]{0,3})?)$")
 #: How many cards a draw may turn: one (the app, 000/002), or three (Tut's Tomb, 003).
 DRAW_COUNTS = (1, 3)
+#: How many waste piles there are: one (the app), or three (Apophis, 003).
+WASTE_PILES = (1, 3)
 #: A recycle limit above this is refused (a code segment holds at most four digits).
 MAX_RECYCLE_LIMIT = 9999
 
@@ -77,6 +81,10 @@ class Rules:
     #: «Robar del mazo: [...] voltee boca arriba la carta superior del mazo» is 1; Tut's Tomb's «Se
     #: roban tres cartas a la vez del mazo en lugar de una» (003) is 3.
     draw_count: int = 1
+    #: One waste pile is 1; Apophis's «Tres pilas de descarte en fila; las cartas del mazo pueden
+    #: colocarse en cualquiera de las tres pilas, y la carta superior de cualquiera de ellas puede
+    #: emparejarse» (003) is 3.
+    waste_piles: int = 1
 
     def __post_init__(self) -> None:
         for name in (
@@ -92,6 +100,12 @@ class Rules:
             raise PyramideError("invalid_rules", field="rules.max_recycles", option="max_recycles")
         if isinstance(self.draw_count, bool) or self.draw_count not in DRAW_COUNTS:
             raise PyramideError("invalid_rules", field="rules.draw_count", option="draw_count")
+        if isinstance(self.waste_piles, bool) or self.waste_piles not in WASTE_PILES:
+            raise PyramideError("invalid_rules", field="rules.waste_piles", option="waste_piles")
+        if self.waste_piles > 1 and self.drawn_pairs_with_waste:
+            # With three piles the card drawn goes beside the card it would pair with, not onto it:
+            # «mazo contra descarte» has nothing left to allow (docs/rules.md).
+            raise PyramideError("invalid_rules", field="rules.drawn_pairs_with_waste", option="drawn_pairs_with_waste")
 
     @property
     def stock_size(self) -> int:
@@ -109,17 +123,21 @@ class Rules:
             raise InvalidCodeError("rules", segment=segment[:16])
         if segment == "N":
             return cls()
-        covering, drawn, three, strict, traditional, undo, notify, limit = match.groups()
-        return cls(
-            strict_win=bool(strict),
-            max_recycles=None if limit is None else int(limit),
-            drawn_pairs_with_waste=bool(drawn),
-            pair_with_covering=bool(covering),
-            initial_waste=not traditional,
-            unlimited_undo=bool(undo),
-            notify_unwinnable=bool(notify),
-            draw_count=3 if three else 1,
-        )
+        apophis, covering, drawn, three, strict, traditional, undo, notify, limit = match.groups()
+        try:
+            return cls(
+                strict_win=bool(strict),
+                max_recycles=None if limit is None else int(limit),
+                drawn_pairs_with_waste=bool(drawn),
+                pair_with_covering=bool(covering),
+                initial_waste=not traditional,
+                unlimited_undo=bool(undo),
+                notify_unwinnable=bool(notify),
+                draw_count=3 if three else 1,
+                waste_piles=3 if apophis else 1,
+            )
+        except PyramideError:  # letters that do not compose (AD): no rule set
+            raise InvalidCodeError("rules", segment=segment[:16]) from None
 
     def to_json(self) -> dict:
         data = {name: getattr(self, name) for name in _OPTION_NAMES[:_ALWAYS_WRITTEN]}
@@ -139,8 +157,9 @@ class Rules:
             raise PyramideError("invalid_rules", field=f"rules.{sorted(unknown)[0]}", option=sorted(unknown)[0])
         if "max_recycles" in data:
             data = {**data, "max_recycles": whole_number(data["max_recycles"])}
-        if "draw_count" in data:
-            data = {**data, "draw_count": whole_number(data["draw_count"])}
+        for name in ("draw_count", "waste_piles"):
+            if name in data:
+                data = {**data, name: whole_number(data[name])}
         return cls(**data)
 
 
@@ -160,6 +179,7 @@ def stock_size(rules: Rules) -> int:
 def rules_letters(rules: Rules) -> str:
     """Each option that is not the app's, by its letter in alphabetical order, then the limit."""
     letters = (
+        ("A", rules.waste_piles == 3),
         ("C", rules.pair_with_covering),
         ("D", rules.drawn_pairs_with_waste),
         ("K", rules.draw_count == 3),
@@ -195,4 +215,8 @@ PRESETS: dict[str, Rules] = {
     # stock, the card just drawn pairs with the waste card beneath it), relaxed victory, and
     # unlimited passes as in PySolFC's King Tut.
     "tuts-tomb": Rules(drawn_pairs_with_waste=True, initial_waste=False, draw_count=3),
+    # 003's Apophis: «Tres pilas de descarte en fila; las cartas del mazo pueden colocarse en
+    # cualquiera de las tres pilas, y la carta superior de cualquiera de ellas puede emparejarse»,
+    # on the traditional 24-card stock, relaxed victory, and three passes as in PySolFC's Apophis.
+    "apophis": Rules(initial_waste=False, waste_piles=3, max_recycles=2),
 }

@@ -873,8 +873,9 @@ def _start(state: GameState, budget: int) -> tuple[_Search, tuple[int, int, int,
 
 
 def solver_supports(rules: Rules) -> bool:
-    """Whether this search has a model of ``rules``: it turns one card a draw (Tut's Tomb turns three)."""
-    return rules.draw_count == 1
+    """Whether this search has a model of ``rules``: it turns one card a draw onto one waste (Tut's
+    Tomb turns three, Apophis has three waste piles)."""
+    return rules.draw_count == 1 and rules.waste_piles == 1
 
 
 def check_supported(rules: Rules) -> None:

@@ -38,6 +38,8 @@ _STATE_KEYS = (
     "rules", "code", "pyramid", "stock", "waste", "foundation", "score", "moves", "recycles",
     "selected", "error_help", "history", "log", "status",
 )  # fmt: skip
+#: Written, and read, only under rules with more than one waste pile (Apophis).
+PILES_KEY = "piles"
 #: The fields derived from the deal and the log: sent back, they must be what the replay gives.
 DERIVED = ("pyramid", "stock", "waste", "foundation", "score", "moves", "recycles", "history", "status")
 
@@ -71,6 +73,8 @@ class GameState(NamedTuple):
     #: Every action since the deal, undos included, as move texts (``TC+3S``, ``KD``, ``draw``,
     #: ``recycle``, ``undo``): what the rest is derived from.
     log: tuple[str, ...] = ()
+    #: Apophis's waste piles 2 and 3 (``waste`` is its pile 1), each top card last; none otherwise.
+    piles: tuple[tuple[Card, ...], ...] = ()
 
     def evolve(self, **changes: Any) -> GameState:
         """A copy with ``changes`` (``dataclasses.replace`` for this value)."""
@@ -103,6 +107,7 @@ class GameState(NamedTuple):
             stock=layout.stock,
             waste=layout.waste,
             error_help=error_help,
+            piles=((),) * (rules.waste_piles - 1),
         )
         from ._play import status_of
 
@@ -123,7 +128,7 @@ class GameState(NamedTuple):
 
     # -- JSON -----------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        return {
+        data = {
             "rules": self.rules.to_json(),
             "code": self.code,
             "pyramid": [[card.code if card else None for card in row] for row in self.rows],
@@ -139,13 +144,16 @@ class GameState(NamedTuple):
             "log": " ".join(self.log),
             "status": self.status,
         }
+        if self.piles:
+            data[PILES_KEY] = [[card.code for card in pile] for pile in self.piles]
+        return data
 
     @classmethod
     def from_json(cls, data: object) -> GameState:
         """The state ``data`` describes, derived by replaying its log from its deal."""
         if not isinstance(data, dict):
             raise InvalidStateError("shape", field="state")
-        unknown = sorted(set(data) - set(_STATE_KEYS))
+        unknown = sorted(set(data) - set(_STATE_KEYS) - {PILES_KEY})
         if unknown:
             raise InvalidStateError("shape", field=f"state.{unknown[0][:32]}")
         for key in _STATE_KEYS:
@@ -164,6 +172,8 @@ class GameState(NamedTuple):
             raise InvalidStateError("code", field="state.code")
         if code_rules != rules:
             raise InvalidStateError("rules_mismatch", field="state.rules")
+        if (PILES_KEY in data) != (rules.waste_piles > 1):  # written only under Apophis
+            raise InvalidStateError("missing_field" if rules.waste_piles > 1 else "shape", field=f"state.{PILES_KEY}", name=PILES_KEY)
         if not isinstance(data["error_help"], bool):
             raise InvalidStateError("shape", field="state.error_help")
         from ._play import is_selectable, replay
@@ -179,7 +189,7 @@ class GameState(NamedTuple):
         _REPLAYS.remember(code, data["log"], result.state)
         state = result.state.evolve(error_help=data["error_help"])
         derived = state.to_json()
-        for key in DERIVED:
+        for key in DERIVED + ((PILES_KEY,) if state.piles else ()):
             if not _same(data[key], derived[key]):
                 raise InvalidStateError("not_derived", field=f"state.{key}", name=key, expected=_short(derived[key]))
         if data["selected"] is not None:
