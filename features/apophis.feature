@@ -14,23 +14,27 @@ Feature: Apophis (003): three waste piles, the player choosing each card's pile
     Given the three_drawn deal under the preset "apophis"
     When I play "<moves>"
     Then the waste piles, from their tops, are "<one>", "<two>" and "<three>"
+    And the last move's events are "drawn 6D onto <pile>"
     And the stock has 23 cards
     And the move counter is 1
     And the score is 0
+    And no card is selected
 
     Examples:
-      | how                      | moves                  | one | two | three |
-      | onto pile 1, by a draw   | draw@1                 | 6D  | -   | -     |
-      | onto pile 2, by a draw   | draw@2                 | -   | 6D  | -     |
-      | onto pile 3, by a draw   | draw@3                 | -   | -   | 6D    |
-      | onto pile 2, by taps     | tap:stock tap:waste2   | -   | 6D  | -     |
-      | onto pile 3, by taps     | tap:stock tap:waste3   | -   | -   | 6D    |
+      | how                                   | moves                  | one | two | three | pile   |
+      | onto pile 1, by a draw                | draw@1                 | 6D  | -   | -     | waste1 |
+      | onto pile 2, by a draw                | draw@2                 | -   | 6D  | -     | waste2 |
+      | onto pile 3, by a draw                | draw@3                 | -   | -   | 6D    | waste3 |
+      | onto pile 2, by taps                  | tap:stock tap:waste2   | -   | 6D  | -     | waste2 |
+      | onto pile 3, by taps                  | tap:stock tap:waste3   | -   | -   | 6D    | waste3 |
+      | onto pile 2, by a draw with it in hand | tap:stock draw@2      | -   | 6D  | -     | waste2 |
 
   @s003-69
   Scenario: By taps, a tap on the stock turns its card up, in hand, and moves nothing yet
     Given the three_drawn deal under the preset "apophis"
     When I play "tap:stock"
     Then the selected card is "6D"
+    And the last move's events are "selected 6D"
     And the stock has 24 cards
     And the waste piles, from their tops, are "-", "-" and "-"
     And the move counter is 0
@@ -40,21 +44,27 @@ Feature: Apophis (003): three waste piles, the player choosing each card's pile
     Given the three_drawn deal under the preset "apophis"
     When I play "tap:stock <tap>"
     Then <selection>
+    And the last move's events are "<events>"
     And the stock has 24 cards
     And the waste piles, from their tops, are "-", "-" and "-"
 
     Examples:
-      | how                                            | tap       | selection                  |
-      | tapping the stock again                        | tap:stock | no card is selected        |
-      | tapping a free pyramid card, which is selected | tap:7C    | the selected card is "7C"  |
+      | how                                            | tap       | selection                  | events        |
+      | tapping the stock again                        | tap:stock | no card is selected        | deselected 6D |
+      | tapping a free pyramid card, which is selected | tap:7C    | the selected card is "7C"  | selected 7C   |
 
   @s003-69
-  Scenario: A tap on a covered card with a card in hand does nothing; the card stays in hand
+  Scenario Outline: A tap on a covered card with a card in hand does nothing; the card stays in hand: <card>
     Given the three_drawn deal under the preset "apophis"
     When I play "tap:stock"
-    And I try "tap:QC"
+    And I try "tap:<card>"
     Then nothing changes
     And the selected card is "6D"
+
+    Examples:
+      | card |
+      | QC   |
+      | JD   |
 
   @s003-69
   Scenario Outline: A tap on a pile with no card in hand does nothing: <pile>
@@ -111,6 +121,20 @@ Feature: Apophis (003): three waste piles, the player choosing each card's pile
       | the card under pile 3's top, by taps             | draw@3 draw@3 | tap:7C tap:6D |
 
   @s003-69
+  Scenario Outline: Undo of a pair puts its cards back on their piles: <how>
+    Given the three_drawn deal under the preset "apophis"
+    When I play "<draws> <pair> undo"
+    Then the waste piles, from their tops, are "<one>", "<two>" and "<three>"
+    And 28 cards are left in the pyramid
+
+    Examples:
+      | how                                   | draws                                      | pair  | one   | two   | three |
+      | the tops of piles 2 and 3             | draw@1 draw@2 draw@3 draw@1 draw@2 draw@3  | 8C+5C | 2D 6D | 5C 9D | 8C 3C |
+      | the top of pile 1 and a pyramid card  | draw@1 draw@2 draw@3                       | 6D+7C | 6D    | 9D    | 3C    |
+      | the top of pile 2 and a pyramid card  | draw@1 draw@2 draw@3                       | 9D+4H | 6D    | 9D    | 3C    |
+      | the top of pile 3 and a pyramid card  | draw@1 draw@2 draw@3                       | 3C+TC | 6D    | 9D    | 3C    |
+
+  @s003-69
   Scenario Outline: Undo of a draw puts the card back on the stock, from the pile it went to: <how>
     Given the three_drawn deal under the preset "apophis"
     When I play "draw@1 <draw> undo"
@@ -150,6 +174,63 @@ Feature: Apophis (003): three waste piles, the player choosing each card's pile
     And I play "draw@3" 24 times
     And I try "recycle"
     Then the move is refused with "no_recycles_left"
+
+  @s003-69 @s003-55 @variant-strict-win
+  Scenario Outline: Strict victory with unlimited recycling: over once no card left to draw can pair, though two piles let any two of them meet, strict_win <strict>
+    Given the three_piles_end deal under the rules:
+      | option        | value    |
+      | strict_win    | <strict> |
+      | initial_waste | false    |
+      | waste_piles   | 3        |
+    When I play "KC KD KH KS draw@1 QC+AC draw@1 QD+AD draw@1 QH+AH draw@1 QS+AS draw@1 8C+5C draw@1 8D+5D draw@1 8H+5H draw@1 8S+5S"
+    And I play "draw@1 7C+6C draw@1 7D+6D draw@1 7H+6H draw@1 7S+6S draw@1 JH+2H draw@1 JS+2S"
+    And I play "draw@1 draw@2 3H+TH draw@1 draw@2 3S+TS draw@1 draw@2 4H+9H"
+    Then the stock, from its top, is "4S 9S 4C 4D"
+    And the game is playing
+    When I play "draw@1 draw@2 4S+9S"
+    Then the stock, from its top, is "4C 4D"
+    And the game is <status>
+
+    Examples:
+      | strict | status  |
+      | true   | blocked |
+      | false  | playing |
+
+  @api @s003-69
+  Scenario: The legal moves under Apophis: every removal, then a draw onto each pile
+    Given the three_drawn deal under the preset "apophis"
+    When I play "draw@1 draw@2 draw@3"
+    Then the legal moves are "KD 3C+TC 3H+TC 3S+TC 6D+7C 6D+7S 9D+4H draw@1 draw@2 draw@3 undo"
+
+  @api @s003-69
+  Scenario Outline: The undo history writes the pile of a draw and what each pile gave back to a recycle: <how>
+    Given the three_drawn deal under the preset "apophis"
+    When I play "<moves>"
+    Then the last action of the undo history is "<action>"
+
+    Examples:
+      | how       | moves                                                                                                                                                                | action         |
+      | a draw    | draw@2                                                                                                                                                               | draw@2         |
+      | a recycle | draw@1 draw@2 draw@3 draw@1 draw@2 draw@3 draw@3 draw@3 draw@3 draw@3 draw@3 draw@3 draw@3 draw@3 draw@3 draw@3 draw@3 draw@3 draw@3 draw@3 draw@3 draw@3 draw@3 draw@3 recycle | recycle:2/2/20 |
+
+  @api @s003-69
+  Scenario: A replay of taps onto the piles is the game played by moves
+    Given the three_drawn deal under the preset "apophis"
+    When I replay "tap:stock tap:waste2 tap:stock tap:waste3 tap:4H tap:9D" from the deal
+    Then the replay is valid: 6 moves, 10 points, "playing"
+
+  @api @s003-69
+  Scenario Outline: The board described with its three waste piles: <language>
+    Given the three_drawn deal under the preset "apophis"
+    When I play "draw@1 draw@3"
+    Then the description in "<language>" begins "<text>"
+
+    Examples:
+      | language | text                                                                                          |
+      | es       | Mazo: 22 cartas; descarte 1: 6 de diamantes; descarte 2: vacío; descarte 3: 9 de diamantes. Fila 1: jota de diamantes |
+      | it       | Mazzo di pesca: 22 carte; scarti 1: 6 di quadri; scarti 2: vuoto; scarti 3: 9 di quadri. Fila 1: fante di quadri |
+      | en       | Stock: 22 cards; waste 1: 6 of diamonds; waste 2: empty; waste 3: 9 of diamonds. Row 1: jack of diamonds |
+      | fr       | Talon : 22 cartes ; défausse 1 : 6 de carreau ; défausse 2 : vide ; défausse 3 : 9 de carreau. Rangée 1 : valet de carreau |
 
   @api @s003-69
   Scenario: Under Apophis a draw names its pile

@@ -213,8 +213,12 @@ class Game:
         check(f"the preset {name!r}", rules, reply.body.get("presets", {}).get(name))
 
     def op_events(self, events: list[str]) -> None:
-        """The last move's events, each written as its type then its cards (``drawn 3C``)."""
-        written = [" ".join([event["type"], *event.get("cards", [])]) for event in self._outcome().events]
+        """The last move's events, each written as its type then its cards (``drawn 3C``), and the pile
+        a card was drawn onto under Apophis (``drawn 3C onto waste2``)."""
+        written = [
+            " ".join([event["type"], *event.get("cards", []), *(["onto", event["pile"]] if "pile" in event else [])])
+            for event in self._outcome().events
+        ]
         check("the events", events, written)
 
     def op_event(self, type: str, present: bool) -> None:

@@ -55,6 +55,8 @@ Feature: A state no game can reach is refused, and a game is verified by replayi
       | more recycles than the rules allow          | rules.max_recycles | 0                     |
       | a code that names another deal              | code               | "PYR1-N-AAAAAAS"      |
       | a code that names no deal                   | code               | "PYR1-N-AAAA"         |
+      | Apophis's waste piles under one waste       | piles              | [[], []]              |
+      | Apophis's waste piles under one waste       | piles              | [["4C"], []]          |
 
   @api @rule-replay
   Scenario: A won game is verified by replaying its moves from the deal

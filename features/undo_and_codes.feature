@@ -183,6 +183,7 @@ Feature: Deshacer y código de partida / Annullamento e codice della partita
       | KD TC+3S        | TC@7.2+3S@7.5 | 20     |
       | draw draw 3C+TC | 3C@W+TC@7.2   | 10     |
       | draw            | draw          | 0      |
+      | draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw recycle | recycle | 0 |
 
   @api @rule-undo @variant-drawn-pairs-with-waste
   Scenario: The undo history writes the card beneath the waste top as W2

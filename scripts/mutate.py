@@ -14,6 +14,12 @@ into a summary per module (table, JSON, Markdown) with the diff of every survivi
 Mutants named in ``docs/mutation-equivalents.json`` (name -> one-line reason) are counted as
 "equivalent" and left out of the kill ratio: killed / (generated - equivalent).
 
+A mutant's name is its function and a number, and the numbers change when the function does. After
+the engine changed, ``--carry-equivalents OLD/mutants`` (the mutants/ of a run on the code the
+equivalents were triaged on) keeps each listed mutant only where the current code has one with the
+very same code (its function's syntax tree, docstring aside), under its current name; the others
+are dropped, to be triaged again.
+
 This module is also the pytest plugin ``-p scripts.mutate`` that mutmut loads in every run: before
 each test it empties the engine's ``lru_cache``s. A mutant's worker is forked from mutmut's main
 process, whose caches hold what the *unmutated* engine computed, and within one run a cache would
@@ -23,6 +29,7 @@ hide later scenarios from mutmut's map of which scenario calls which function.
 from __future__ import annotations
 
 import argparse
+import ast
 import json
 import os
 import select
@@ -449,6 +456,88 @@ def coverage(output: str | None) -> int:
 # -- the command line ----------------------------------------------------------------------------
 
 
+def mutant_codes(root: Path) -> dict[str, str]:
+    """``{mutant name: its code}`` for every mutant in ``root`` (a mutants/ folder): the mutated
+    function's name without its number, and its syntax tree without its docstring, so that the same
+    mutation of the same function compares equal whatever its number."""
+    codes = {}
+    for path in engine_modules().values():
+        source = root / path
+        if not source.exists():
+            continue
+        module = dotted(path)
+        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+            if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or "__mutmut_" not in node.name:
+                continue
+            if node.body and isinstance(node.body[0], ast.Expr) and isinstance(getattr(node.body[0], "value", None), ast.Constant):
+                node.body = node.body[1:] or [ast.Pass()]
+            name = node.name
+            node.name = name.partition("__mutmut_")[0]
+            codes[f"{module}.{name}"] = ast.unparse(node)
+    return codes
+
+
+def carry_equivalents(old_root: Path) -> int:
+    """Re-key docs/mutation-equivalents.json from the mutants in ``old_root`` to those in mutants/."""
+    old, new = mutant_codes(old_root), mutant_codes(MUTANTS)
+    by_code: dict[str, list[str]] = {}
+    for name, code in new.items():
+        if "__mutmut_orig" not in name:
+            by_code.setdefault(code, []).append(name)
+    equivalents = load_equivalents()
+    carried: dict[str, str] = {}
+    dropped = []
+    for name, reason in equivalents.items():
+        if module_of(name) not in {Path(path).stem for path in engine_modules().values()}:
+            continue
+        if name not in old:  # not in the old run's modules: keep as it is
+            carried[name] = reason
+            continue
+        matches = by_code.get(old[name], [])
+        if len(matches) == 1:
+            carried[matches[0]] = reason
+        else:
+            dropped.append(name)
+    EQUIVALENTS.write_text(json.dumps(carried, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    renamed = sum(1 for name in carried if name not in equivalents)
+    print(f"{len(carried)} equivalents kept ({renamed} under a new name), {len(dropped)} dropped (their code changed):")
+    for name in dropped:
+        print("  " + name)
+    # For the triage to come: the dropped ones whose mutation (the line it changes, before and after)
+    # is found again in the same function, with their old reason, to be reviewed, never carried blindly.
+    old_changes, new_changes = mutant_changes(old_root), mutant_changes(MUTANTS)
+    by_change: dict[tuple, list[str]] = {}
+    for name, change in new_changes.items():
+        by_change.setdefault(change, []).append(name)
+    suggested = {}
+    for name in dropped:
+        matches = by_change.get(old_changes.get(name), [])
+        if len(matches) == 1:
+            suggested[matches[0]] = equivalents[name]
+    BUILD.mkdir(exist_ok=True)
+    (BUILD / "mutation-suggested.json").write_text(json.dumps(suggested, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"{len(suggested)} of them found again with the same change: build/mutation-suggested.json, to review")
+    return 0
+
+
+def mutant_changes(root: Path) -> dict[str, tuple]:
+    """``{mutant name: (function, the lines it removes, the lines it adds)}``, against the function's
+    original in ``root``."""
+    codes = mutant_codes(root)
+    changes = {}
+    for name, code in codes.items():
+        if "__mutmut_orig" in name:
+            continue
+        original = codes.get(name.partition("__mutmut_")[0] + "__mutmut_orig")
+        if original is None:
+            continue
+        before, after = original.splitlines(), code.splitlines()
+        removed = tuple(line for line in before if line not in after)
+        added = tuple(line for line in after if line not in before)
+        changes[name] = (name.partition("__mutmut_")[0], removed, added)
+    return changes
+
+
 def main(argv: list[str] | None = None) -> int:
     modules = engine_modules()
     parser = argparse.ArgumentParser(prog="python -m scripts.mutate", description=__doc__.split("\n\n")[0])
@@ -467,8 +556,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--coverage", action="store_true",
                         help="instead: branch coverage of service/engine by the kit alone")  # fmt: skip
     parser.add_argument("--coverage-output", default=str(BUILD / "coverage-kit.txt"), help="write the coverage report here")
+    parser.add_argument("--carry-equivalents", metavar="OLD_MUTANTS",
+                        help="instead: re-key the listed equivalents from the mutants/ of a run on older code to mutants/")  # fmt: skip
     args = parser.parse_args(argv)
 
+    if args.carry_equivalents:
+        return carry_equivalents(Path(args.carry_equivalents))
     if args.coverage:
         return coverage(args.coverage_output)
 

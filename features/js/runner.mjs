@@ -560,7 +560,9 @@ class Game {
   }
 
   op_events({ events }) {
-    const written = this.outcomeOf().events.map((event) => [get(event, 'type', 'an event'), ...(Object.hasOwn(event, 'cards') ? event.cards : [])].join(' '));
+    const written = this.outcomeOf().events.map((event) =>
+      [get(event, 'type', 'an event'), ...(Object.hasOwn(event, 'cards') ? event.cards : []), ...(Object.hasOwn(event, 'pile') ? ['onto', event.pile] : [])].join(' '),
+    );
     check('the events', events, written);
   }
 
