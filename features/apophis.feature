@@ -196,6 +196,53 @@ Feature: Apophis (003): three waste piles, the player choosing each card's pile
       | true   | blocked |
       | false  | playing |
 
+  @s003-69 @s003-55 @variant-strict-win
+  Scenario Outline: Strict victory with unlimited recycling: a card left to draw that pairs with a free pyramid card keeps the game going, strict_win <strict>
+    Given the three_piles_free deal under the rules:
+      | option        | value    |
+      | strict_win    | <strict> |
+      | initial_waste | false    |
+      | waste_piles   | 3        |
+    When I play "KC KD KH KS draw@1 QC+AC draw@1 QD+AD draw@1 QH+AH draw@1 QS+AS draw@1 8C+5C draw@1 8D+5D draw@1 8H+5H draw@1 8S+5S"
+    And I play "draw@1 7C+6C draw@1 7D+6D draw@1 7H+6H draw@1 7S+6S draw@1 JH+2H draw@1 JS+2S"
+    And I play "draw@1 draw@2 3H+TH draw@1 draw@2 3S+TS draw@1 draw@2 4H+9H"
+    Then the stock, from its top, is "4S 3D 4C 4D"
+    And the game is playing
+    When I play "draw@3 4S+9S"
+    Then the game is <status>
+
+    Examples:
+      | strict | status  |
+      | true   | blocked |
+      | false  | playing |
+
+  @s003-69 @s003-55 @variant-strict-win
+  Scenario: Strict victory with unlimited recycling: the last two cards to draw pair with each other, from two piles, so the game goes on
+    Given the three_piles_last_pair deal under the rules:
+      | option        | value |
+      | strict_win    | true  |
+      | initial_waste | false |
+      | waste_piles   | 3     |
+    When I play "KC KD KH KS draw@1 QC+AC draw@1 QD+AD draw@1 QH+AH draw@1 QS+AS draw@1 8D+5D draw@1 8H+5H draw@1 8S+5S"
+    And I play "draw@1 7C+6C draw@1 7D+6D draw@1 7H+6H draw@1 7S+6S draw@1 JH+2H draw@1 JS+2S draw@1 TH+3H"
+    And I play "draw@1 draw@2 3S+TS draw@1 draw@2 4C+9C draw@1 draw@2 4D+9D draw@1 draw@2 4H+9H"
+    Then the stock, from its top, is "4S 9S"
+    And the game is playing
+    When I play "draw@1 draw@2 4S+9S"
+    Then the game is blocked
+
+  @api @s003-69
+  Scenario Outline: A forged state under Apophis is refused: <what>
+    Given the three_drawn deal under the preset "apophis"
+    When I play "draw@1 draw@2 draw@3"
+    And I send the game back with "<field>" set to <value> to play "draw@1"
+    Then the request is refused with status 422 and "invalid_state"
+
+    Examples:
+      | what                                   | field    | value              |
+      | a card moved from pile 2 to pile 3     | piles    | [[], ["3C", "9D"]] |
+      | pile 3's card put back on the stock    | piles[1] | []                 |
+
   @api @s003-69
   Scenario: The legal moves under Apophis: every removal, then a draw onto each pile
     Given the three_drawn deal under the preset "apophis"
