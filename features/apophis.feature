@@ -307,6 +307,14 @@ Feature: Apophis (003): three waste piles, the player choosing each card's pile
       | initial_waste          | false |
       | waste_piles            | 3     |
 
+  @api @s003-69
+  Scenario: Three waste piles do not compose with «mazo contra descarte»: no such rule set
+    When I deal a new game under the rules:
+      | option                 | value |
+      | waste_piles            | 3     |
+      | drawn_pairs_with_waste | true  |
+    Then the request is refused with status 422 and "invalid_rules"
+
   @api @codes @s003-69
   Scenario: A code names the three waste piles by its letter A, and not with «mazo contra descarte»
     When I deal the code "PYR1-AT2-AAAAAAA"

@@ -148,6 +148,7 @@ STEPS: list[Step] = [
         "I deal the {name} deal with the last card of row {row:d} moved to row {other:d}",
         lambda name, row, other: changed_layout(name, f"row {row} {other}"),
     ),
+    Step("when", "I deal a new game under the rules:", lambda datatable: [{"op": "deal_try", "rules": rules_table(datatable)}]),
     Step("when", "I start a new game", lambda: [{"op": "new_game"}]),
     Step("when", "I deal the game's own code again", lambda: [{"op": "deal_own_code"}]),
     Step("when", 'I send the game back to play "{move}"', lambda move: play(move)),

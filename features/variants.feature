@@ -84,6 +84,15 @@ Feature: Las decisiones de la app y las variantes / Le scelte dell'app e le vari
       | false  | false | playing |
       | true   | true  | playing |
 
+  @doc-000 @doc-002 @doc-003 @sentence-59 @s003-55 @variant-strict-win
+  Scenario: Strict victory with unlimited recycling: the stock run out, nothing to remove now, a card deep in the waste will pair after a recycle: the game goes on
+    Given the clearing deal with "strict_win" set to true
+    When I play "draw" 23 times
+    Then the stock has 0 cards
+    And the game is playing
+    When I play "recycle draw QC+AC"
+    Then the last move removed "AC QC" for 10 points
+
   @api @variant-strict-win
   Scenario: Strict victory with unlimited recycling: a deal over at once offers no move at all
     Given the dead_start deal with "strict_win" set to true
