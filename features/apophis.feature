@@ -175,6 +175,24 @@ Feature: Apophis (003): three waste piles, the player choosing each card's pile
     And I try "recycle"
     Then the move is refused with "no_recycles_left"
 
+  @s003-69 @s003-16 @s003-59 @variant-strict-win
+  Scenario Outline: Strict victory needs the three piles empty too, not only the stock and pile 1: strict_win <strict>
+    Given the easy deal under the rules:
+      | option        | value    |
+      | strict_win    | <strict> |
+      | initial_waste | false    |
+      | waste_piles   | 3        |
+    When I play "draw@2" 24 times
+    And I play "KC AC+QC 2C+JC 3C+TC 4C+9C 5C+8C 6C+7C KD AD+QD 2D+JD 3D+TD 4D+9D 5D+8D KH 6D+7D KS"
+    Then 0 cards are left in the pyramid
+    And the stock has 0 cards
+    And the game is <status>
+
+    Examples:
+      | strict | status  |
+      | true   | playing |
+      | false  | won     |
+
   @s003-69 @s003-55 @variant-strict-win
   Scenario Outline: Strict victory with unlimited recycling: over once no card left to draw can pair, though two piles let any two of them meet, strict_win <strict>
     Given the three_piles_end deal under the rules:

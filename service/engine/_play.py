@@ -292,10 +292,11 @@ def _settle(state: GameState, events: tuple[Event, ...], feedback: str | None = 
 
 def is_won(state: GameState) -> bool:
     """«La partida se gana en cuanto se retiran las 28 cartas de la pirámide, aunque queden cartas en
-    el mazo o en el descarte.» With «victoria estricta», stock and waste must be empty too."""
+    el mazo o en el descarte.» With «victoria estricta», stock and waste must be empty too (all three
+    waste piles under Apophis)."""
     if any(card is not None for card in state.pyramid):
         return False
-    return not state.rules.strict_win or not (state.stock or state.waste)
+    return not state.rules.strict_win or not (state.stock or any(waste_piles(state)))
 
 
 def status_of(state: GameState) -> str:
