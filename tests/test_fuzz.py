@@ -835,23 +835,50 @@ def mutations(draw, original: dict):
 
 def other_reachable_state(original: GameState, sent: dict) -> bool:
     """Does ``sent`` describe a state a game reaches (proved by playing to it)?"""
-    try:
-        witnesses = []
-        # The same position with the other error-help setting, or another selectable card selected.
+
+    def replayed(texts) -> GameState:
+        state = GameState.new(sent["code"], error_help=sent["error_help"])
+        for text in texts:
+            state = play(state, Move.from_text(text)).state
+        return state
+
+    def same_position() -> GameState:
+        """The same position with the other error-help setting, or another selectable card selected."""
         witness = original.evolve(selected=None, error_help=sent["error_help"])
-        if sent["selected"] is not None:
-            witness = play(witness, Move.tap(sent["selected"])).state
-        witnesses.append(witness)
-        if "log" in sent:  # the position the log reaches from the deal
-            replayed = GameState.new(sent["code"], error_help=sent["error_help"])
-            for text in sent["log"].split(" ") if sent["log"] else ():
-                replayed = play(replayed, Move.from_text(text)).state
-            if sent["selected"] is not None:
-                replayed = play(replayed, Move.tap(sent["selected"])).state
-            witnesses.append(replayed)
-    except (PyramideError, KeyError, TypeError, AttributeError):
-        return False
-    return any(json_equal(witness.to_json(), sent) for witness in witnesses)
+        return witness if sent["selected"] is None else select(witness, sent["selected"])
+
+    def from_the_log() -> GameState:
+        """The position the log reaches from the deal, then the card selected."""
+        state = replayed(sent["log"].split(" ") if sent["log"] else ())
+        return state if sent["selected"] is None else select(state, sent["selected"])
+
+    def selected_before_the_last_action() -> GameState:
+        """The card selected before the log's last action, which kept it (an action that blocks the
+        game keeps a selection still in play, though no tap is possible after it)."""
+        texts = sent["log"].split(" ")
+        return play(select(replayed(texts[:-1]), sent["selected"]), Move.from_text(texts[-1])).state
+
+    witnesses = [same_position]
+    if "log" in sent:
+        witnesses.append(from_the_log)
+        if sent.get("selected") is not None and sent["log"]:
+            witnesses.append(selected_before_the_last_action)
+    for witness in witnesses:
+        try:
+            if json_equal(witness().to_json(), sent):
+                return True
+        except (PyramideError, KeyError, TypeError, AttributeError):
+            continue
+    return False
+
+
+def select(state: GameState, code: str) -> GameState:
+    """``state`` with ``code`` selected by a tap: on the card, or under Apophis on the stock for
+    its top card (in hand)."""
+    card = Card.parse(code)
+    if in_hand(state, card):
+        return play(state, Move.tap_stock()).state
+    return play(state, Move.tap(card)).state
 
 
 #: What ``from_json`` accepts in another spelling than ``to_json`` writes, for the same state. Any
