@@ -466,7 +466,8 @@ def _tap_card(state: GameState, card: Card) -> Turn:
     Tapping the selected card again deselects it. Under Apophis a card in hand goes back to the
     stock when a card in play is tapped (a tap on a covered card still does nothing)."""
     origin = where(state, card)
-    if in_hand(state, state.selected) and not (origin is not None and origin >= 0 and not is_free(state.pyramid, origin)):
+    covered = origin is not None and origin >= 0 and not is_free(state.pyramid, origin)
+    if in_hand(state, state.selected) and not covered:
         state = state.evolve(selected=None)
     selected = state.selected
     partner = None if selected is None else where(state, selected)
@@ -475,7 +476,7 @@ def _tap_card(state: GameState, card: Card) -> Turn:
     def remove_with_selected() -> Turn:
         return _remove(state.evolve(selected=None), ((selected, partner), (card, origin)))  # type: ignore[arg-type]
 
-    if origin is not None and origin >= 0 and not is_free(state.pyramid, origin):
+    if covered:
         if pairs_with_selected and state.rules.pair_with_covering and _only_cover(state, origin, partner):
             return remove_with_selected()
         return Turn(state, (), "card_blocked" if state.error_help else None)

@@ -155,9 +155,7 @@ class Rules:
         unknown = set(data) - set(cls.__dataclass_fields__)
         if unknown:
             raise PyramideError("invalid_rules", field=f"rules.{sorted(unknown)[0]}", option=sorted(unknown)[0])
-        if "max_recycles" in data:
-            data = {**data, "max_recycles": whole_number(data["max_recycles"])}
-        for name in ("draw_count", "waste_piles"):
+        for name in ("max_recycles", "draw_count", "waste_piles"):  # the options that are numbers
             if name in data:
                 data = {**data, name: whole_number(data[name])}
         return cls(**data)
