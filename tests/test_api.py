@@ -470,3 +470,15 @@ def test_the_outlook_says_when_no_win_is_left(client):
     answer = post(client, "/v1/moves", {"state": plain["state"], "move": {"type": "draw"}}).json
     assert "outlook" not in plain and "outlook" not in answer and answer["feedback"] is None
     assert list(answer) == ["state", "events", "feedback"]
+
+
+def test_rules_read_whole_numbers_written_with_a_decimal_point(client):
+    """JSON has one number type: a rule option given as 2.0 or 3.0 is the integer 2 or 3, and the
+    game's rules are written back with integers (Rules.from_json, whole_number)."""
+    rules = {"max_recycles": 2.0, "draw_count": 3.0, "waste_piles": 3.0, "initial_waste": False}
+    response = post(client, "/v1/games", {"rules": rules})
+    assert response.status_code == 201, response.json
+    written = response.json["state"]["rules"]
+    assert (written["max_recycles"], written["draw_count"], written["waste_piles"]) == (2, 3, 3)
+    assert all(type(written[name]) is int for name in ("max_recycles", "draw_count", "waste_piles"))
+    assert response.json["state"]["code"].startswith("PYR1-AKT2-")
