@@ -14,8 +14,6 @@ from typing import Any
 
 from .driver import HttpDriver, Outcome, move_text
 
-RANKS, SUITS = "A23456789TJQK", "CDHS"
-ALL_CARDS = sorted(rank + suit for rank in RANKS for suit in SUITS)
 
 
 class KitFailure(AssertionError):
@@ -237,7 +235,7 @@ class Game:
             "waste_top_cards": lambda: state["waste"][::-1][: len(value)],
             "waste_piles": lambda: [pile[::-1] for pile in self._waste_piles(state)],
             "rows": lambda: [len(row) for row in state["pyramid"] if all(card is not None for card in row)],
-            "all_cards": lambda: sorted(self.pyramid_cards(state) + state["stock"] + self._in_waste(state) + self._removed(state)),
+            "all_cards": lambda: self._all_cards(state, value),
         }.get(field, lambda: state[field])()
         check(f"the game's {field}", value, got)
 
@@ -246,12 +244,14 @@ class Game:
         """The waste, then Apophis's waste piles 2 and 3 (when the game has them)."""
         return [state["waste"], *state.get("piles", [])]
 
+    def _all_cards(self, state: dict[str, Any], deck: list[str]) -> list[str]:
+        """The cards in play, and the cards of ``deck`` (the scenario's) not in play: ``deck``
+        itself when each card of the game is one of the deck's, once."""
+        in_play = self.pyramid_cards(state) + state["stock"] + self._in_waste(state)
+        return sorted(in_play + [card for card in deck if card not in set(in_play)])
+
     def _in_waste(self, state: dict[str, Any]) -> list[str]:
         return [card for pile in self._waste_piles(state) for card in pile]
-
-    def _removed(self, state: dict[str, Any]) -> list[str]:
-        in_play = set(self.pyramid_cards(state)) | set(state["stock"]) | set(self._in_waste(state))
-        return [card for card in ALL_CARDS if card not in in_play]
 
     def op_recycled_in_order(self) -> None:
         state = self.state

@@ -48,8 +48,9 @@ def deal(name: str, rules: dict[str, Any] | None = None, error_help: bool = True
 def changed_layout(name: str, change: str, rules: dict[str, Any] | None = None) -> Ops:
     """A deal of ``deals.json`` changed so that it is no longer a deal under ``rules``, then dealt
     (the request may be refused): ``change`` is ``add CARD`` (the card also at the stock's bottom),
-    ``drop`` (without the stock's last card), ``waste`` (the waste card put on top of the stock, or
-    kept when ``rules`` deal none), ``row R S`` (row R's last card moved to the end of row S)."""
+    ``drop`` (without the stock's last card), ``swap A B`` (two cards trade places), ``waste`` (the
+    waste card put on top of the stock, or kept when ``rules`` deal none), ``row R S`` (row R's
+    last card moved to the end of row S)."""
     result = layout(name)
     verb, *words = change.split()
     if verb == "add":
@@ -60,6 +61,13 @@ def changed_layout(name: str, change: str, rules: dict[str, Any] | None = None) 
         pass  # the waste card stays where the app's rules put it
     elif verb == "waste":
         result = {**result, "stock": result["waste"] + result["stock"], "waste": []}
+    elif verb == "swap":  # two cards trade places
+        first, second = words
+        result = {
+            "pyramid": [[{first: second, second: first}.get(card, card) for card in row] for row in result["pyramid"]],
+            "waste": [{first: second, second: first}.get(card, card) for card in result["waste"]],
+            "stock": [{first: second, second: first}.get(card, card) for card in result["stock"]],
+        }
     else:
         row, other = (int(word) - 1 for word in words)
         rows = [list(cards) for cards in result["pyramid"]]
@@ -78,9 +86,22 @@ def rules_table(datatable: list[list[str]]) -> dict[str, Any]:
 #: The presets the kit deals under by name, with their options (``GET /v1/rules`` lists the same,
 #: which the kit checks: variants.feature and app_004.feature).
 PRESET_RULES: dict[str, dict[str, Any]] = {
+    "pyramide": {},
     "unlimited-undo": {"initial_waste": False, "unlimited_undo": True, "notify_unwinnable": True},
     "tuts-tomb": {"drawn_pairs_with_waste": True, "initial_waste": False, "draw_count": 3},
     "apophis": {"initial_waste": False, "waste_piles": 3, "max_recycles": 2},
+    "pharaoh": {"rows": 10},
+    "spanish": {"deck": "spanish"},
+}
+#: The decks, written out by the kit (not asked of the implementation): the app's 52 cards, the
+#: Spanish deck's 48 (1 to 9, sota, caballo, rey; oros, copas, espadas, bastos), and two copies of
+#: the 52 for Pharaoh (the second copy's code ends in 2).
+FRENCH_DECK = [rank + suit for suit in "CDHS" for rank in "A23456789TJQK"]
+SPANISH_DECK = [rank + suit for suit in ("OR", "CO", "ES", "BA") for rank in "123456789SCR"]
+DECKS = {
+    "52 cards": FRENCH_DECK,
+    "48 cards of the Spanish deck": SPANISH_DECK,
+    "104 cards of two decks": FRENCH_DECK + [card + "2" for card in FRENCH_DECK],
 }
 
 
@@ -118,6 +139,11 @@ STEPS: list[Step] = [
     Step("given", 'the {name} deal with "{option}" set to {value}', lambda name, option, value: deal(name, {option: json.loads(value)})),
     Step("given", "the {name} deal under the rules:", lambda name, datatable: deal(name, rules_table(datatable))),
     Step("given", 'the {name} deal under the preset "{preset}"', lambda name, preset: deal(name, PRESET_RULES[preset])),
+    Step(
+        "given",
+        'the {name} deal under the preset "{preset}" with error help {value}',
+        lambda name, preset, value: deal(name, PRESET_RULES[preset], error_help=on_off(value)),
+    ),
     Step("given", 'a new game from the code "{code}"', lambda code: [{"op": "deal", "code": code}]),
     Step("given", "a new game under the rules:", lambda datatable: [{"op": "deal", "rules": rules_table(datatable)}]),
     Step("given", 'the player\'s language is "{language}"', lambda language: [{"op": "language", "language": language}]),
@@ -137,6 +163,16 @@ STEPS: list[Step] = [
     ),
     Step("when", 'I deal the {name} deal with "{card}" added to the stock', lambda name, card: changed_layout(name, f"add {card}")),
     Step("when", "I deal the {name} deal without the stock's last card", lambda name: changed_layout(name, "drop")),
+    Step(
+        "when",
+        'I deal the {name} deal under the preset "{preset}" with "{first}" and "{second}" swapped',
+        lambda name, preset, first, second: changed_layout(name, f"swap {first} {second}", PRESET_RULES[preset]),
+    ),
+    Step(
+        "when",
+        'I deal the {name} deal under the preset "{preset}"',
+        lambda name, preset: [{"op": "deal_try", "layout": layout(name, PRESET_RULES[preset]), "rules": PRESET_RULES[preset]}],
+    ),
     Step("when", "I deal the {name} deal with its waste card put on the stock", lambda name: changed_layout(name, "waste")),
     Step(
         "when",
@@ -208,7 +244,8 @@ STEPS: list[Step] = [
     Step("then", "no card is selected", lambda: expect("selected", None)),
     Step("then", "the game is {status}", lambda status: expect("status", status)),
     Step("then", "the pyramid rows have 1, 2, 3, 4, 5, 6 and 7 cards", lambda: expect("rows", [1, 2, 3, 4, 5, 6, 7])),
-    Step("then", "the 52 cards are all there, each once", lambda: expect("all_cards", sorted(r + s for r in "A23456789TJQK" for s in "CDHS"))),
+    Step("then", "the {deck} are all there, each once", lambda deck: expect("all_cards", sorted(DECKS[deck]))),
+    Step("then", "the pyramid rows have 1 to {rows:d} cards", lambda rows: expect("rows", list(range(1, rows + 1)))),
     Step("then", 'the free pyramid cards are "{cards}"', lambda cards: [{"op": "free_cards", "cards": cards.split()}]),
     Step("then", "the cards are where they were when noted", lambda: [{"op": "as_noted"}]),
     Step("then", "the same cards are dealt", lambda: [{"op": "same_deal", "as_of": "noted"}]),

@@ -38,7 +38,6 @@ START, END = "<!-- traceability:start -->", "<!-- traceability:end -->"
 #: The other documents, each with its own table (``<!-- traceability-003:start -->``…).
 OTHER_DOCUMENTS = {"003": "003_f72c76bfd86e6a71.txt", "004": "004_547cbeafbe1b8e95.txt"}
 _SAME_AS_APP = "the app's rule too: guarded under the app's rules (000/002 table above)"
-_PENDING = "not implemented yet: a variant of another shape (issue #14)"
 _ADVICE = "not a rule: advice"
 #: Sentences of 003 and 004 that no scenario cites, each with the reason (headings and list
 #: numbers are found by their form).
@@ -56,8 +55,6 @@ NOT_CITED: dict[str, dict[int, str]] = {
         60: "not a rule: how often", 62: "not a rule: how often",
         64: "not a rule: no tie-break (the app's score, 000, is Pyramide's)",
         65: "a scoring convention Pyramide does not use (the app's score, 000, is its own)",
-        71: _PENDING + ": Pharaoh",
-        72: _PENDING + ": the Spanish pyramid",
         74: _ADVICE, 75: _ADVICE, 76: _ADVICE, 77: _ADVICE, 78: _ADVICE, 79: _ADVICE, 80: _ADVICE, 81: _ADVICE,
         83: _SAME_AS_APP, 84: _SAME_AS_APP, 86: _SAME_AS_APP, 87: _SAME_AS_APP, 88: _SAME_AS_APP,
     },

@@ -12,7 +12,8 @@ import json
 import math
 from pathlib import Path
 
-from service.engine import DECK, DOCUMENTS_LAYOUT, Layout, PyramideError, Rules, layout_code, parse_code
+from service.engine import DECK, DOCUMENTS_LAYOUT, Layout, PyramideError, Rules, layout_code, parse_code, seed_code
+from service.engine._codes import layout_letters
 
 SEED_CODES = [
     "PYR1-N-AAAAAAA",
@@ -25,6 +26,10 @@ SEED_CODES = [
     "PYR1-T-AAAAAAS",
     "PYR1-DST0-AAAAAAS",
     "PYR1-CDST2-QWERTYU",
+    "PYR1-E-AAAAAAA",
+    "PYR1-P-AAAAAAA",
+    "PYR1-EP-AAAAAAA",
+    "PYR1-DEST0-PYRAMID",
 ]
 #: The one app code whose deal is known: the documents' deal.
 APP_CODES = ["PY1-N-AAAAAAS"]
@@ -39,6 +44,10 @@ REFUSED = [
     "PYR1-N-AAAAAA",
     "PYR1-N-AAAAAA1",
     "PYR1-SD-AAAAAAS",
+    "PYR1-E-" + "A" * 48,
+    "PYR1-P-" + "A" * 48,
+    "PYR1-E-" + "Z" * 44,
+    "PYR1-P-" + "Z" * 107,
 ]
 
 
@@ -48,6 +57,11 @@ def _last_layout() -> str:
         number, digit = divmod(number, 26)
         letters.append(chr(65 + digit))
     return "PYR1-N-" + "".join(reversed(letters))
+
+
+def _first_deal(rules: Rules) -> tuple:
+    """The canonical deck of ``rules`` (copies named in deal order): full-layout number 0."""
+    return parse_code(f"PYR1-{rules.letters}-" + "A" * layout_letters(rules))[1].deck
 
 
 def vector(code: str) -> dict:
@@ -76,7 +90,12 @@ def main() -> None:
         layout_code(Rules(), Layout.from_deck(DECK, Rules())),
         _last_layout(),
     ]
-    codes = SEED_CODES + APP_CODES + layouts
+    other_decks = [
+        layout_code(rules, Layout.from_deck(deck, rules))
+        for rules in (Rules(deck="spanish"), Rules(rows=10), Rules(rows=10, deck="spanish"))
+        for deck in (parse_code(seed_code(rules, 1))[1].deck, _first_deal(rules))
+    ]
+    codes = SEED_CODES + APP_CODES + layouts + other_decks
     data = {
         "description": "Deal codes and the deals they name; see docs/deal-codes.md. "
         "vectors: canonical codes; deck is the dealt sequence: pyramid slots row by row, then the waste, then the stock "

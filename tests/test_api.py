@@ -72,7 +72,7 @@ def test_an_app_code_is_a_problem_never_another_deal(client):
     assert "“layout”" in english["detail"] and "deals the same cards" in english["detail"]
     # what PY1-N-AAAAAAJ dealt here before is what PYR1-N-AAAAAAJ deals now
     assert post(client, "/v1/games", {"code": "PYR1-N-AAAAAAJ"}).status_code == 201
-    assert client.get("/v1/rules").json["code_format"] == "PYR1-<rules>-<7 letters: seed | 48 letters: full layout>"
+    assert client.get("/v1/rules").json["code_format"] == "PYR1-<rules>-<7 letters: seed | full layout: 48 letters; 44 under E (Spanish deck), 107 under P (Pharaoh), 96 under both>"
 
 
 def test_new_game_at_random_under_rules(client):
@@ -197,7 +197,10 @@ def test_rules(client):
     assert response.status_code == 200
     conforms(models.RulesResponse, response.json)
     assert response.json["preset_codes"]["pyramide"] == "N" and response.json["preset_codes"]["traditional"] == "DST0"
-    assert {option["letter"] for option in response.json["options"]} == {"A", "C", "D", "K", "S", "T", "U", "W", "0-9999"}
+    assert {option["letter"] for option in response.json["options"]} == {"A", "C", "D", "E", "K", "P", "S", "T", "U", "W", "0-9999"}
+    assert response.json["preset_codes"]["pharaoh"] == "P" and response.json["presets"]["pharaoh"]["rows"] == 10
+    assert response.json["preset_codes"]["spanish"] == "E" and response.json["presets"]["spanish"]["deck"] == "spanish"
+    assert all("rows" not in rules and "deck" not in rules for name, rules in response.json["presets"].items() if name not in ("pharaoh", "spanish"))
     assert response.json["preset_codes"]["tuts-tomb"] == "DKT" and response.json["presets"]["tuts-tomb"]["draw_count"] == 3
     assert all("draw_count" not in rules for name, rules in response.json["presets"].items() if name != "tuts-tomb")
     assert response.json["preset_codes"]["apophis"] == "AT2" and response.json["presets"]["apophis"]["waste_piles"] == 3
@@ -292,6 +295,7 @@ ILLEGAL = [
     ("/v1/games", {"layout": {**DOCUMENTS_LAYOUT.to_json(), "waste": ["7C"]}}, 422, "invalid_layout", "The layout holds 7C twice", "El reparto contiene dos veces 7C"),
     ("/v1/moves", {"state": DOC.to_json(), "move": {"type": "draw", "pile": "waste2"}}, 422, "no_such_pile", "These rules have one waste", "Estas reglas tienen un solo descarte"),
     ("/v1/moves", {"state": APOPHIS.to_json(), "move": {"type": "draw"}}, 422, "pile_required", "Under Apophis a draw names the waste pile", "En Apophis un robo nombra la pila de descarte"),
+    ("/v1/moves", {"state": GameState.new("PYR1-E-AAAAAAA").to_json(), "move": {"type": "pair", "cards": ["9CO", "4ES"]}}, 422, "sum_not_12", "The sum must equal 12", "La suma debe ser igual a 12"),
 ]
 
 

@@ -15,6 +15,7 @@ from service.engine import (
     DECK,
     DOCUMENTS_LAYOUT,
     AppCodeError,
+    Card,
     GameState,
     InvalidCodeError,
     PyramideError,
@@ -77,13 +78,15 @@ def test_the_engine_deals_each_vector(vector):
 
 @pytest.mark.parametrize("vector", VECTORS, ids=[v["code"][:20] for v in VECTORS])
 def test_an_independent_implementation_from_the_page_deals_each_vector(vector):
-    prefix, _, letters = vector["code"].split("-")
+    prefix, segment, letters = vector["code"].split("-")
     if prefix == "PY1":  # the app's code of the documents' deal: the page writes its sequence out
         assert (vector["code"], documents_sequence()) == ("PY1-N-AAAAAAS", vector["deck"])
     elif len(letters) == 7:
-        assert spec_reference()["dealt_sequence"](letters) == vector["deck"]
+        assert spec_reference()["dealt_sequence"](letters, segment) == vector["deck"]
     else:
-        assert lehmer_decode(letters) == vector["deck"]
+        assert spec_reference()["layout_sequence"](letters, segment) == vector["deck"]
+        if "E" not in segment and "P" not in segment:
+            assert lehmer_decode(letters) == vector["deck"]
 
 
 def test_the_vectors_cover_what_the_page_promises():
@@ -93,6 +96,8 @@ def test_the_vectors_cover_what_the_page_promises():
     assert "PYR1-N-" + "A" * 48 in codes
     assert {"PY1-N-AAAAAAJ", "PY1-N-AAAAAHW"} <= {refused["code"] for refused in REFUSED}
     assert "PY1-N-" + "A" * 48 in {alias["code"] for alias in ALIASES}
+    assert {"PYR1-E-AAAAAAA", "PYR1-P-AAAAAAA", "PYR1-EP-AAAAAAA", "PYR1-E-" + "A" * 44, "PYR1-P-" + "A" * 107} <= set(codes)
+    assert {len(code.rsplit("-", 1)[1]) for code in codes} == {7, 44, 48, 96, 107}
 
 
 @pytest.mark.parametrize("alias", ALIASES, ids=[a["code"][:20] for a in ALIASES])
@@ -168,6 +173,26 @@ def test_a_full_layout_code_names_any_deal(deck, initial_waste):
     code = layout_code(rules, layout)
     assert len(code.rsplit("-", 1)[1]) == 48
     assert parse_code(code)[1] == layout
+
+
+@pytest.mark.parametrize("rules", [Rules(deck="spanish"), Rules(rows=10), Rules(rows=10, deck="spanish", initial_waste=False)])
+@given(data=st.data())
+def test_a_full_layout_code_names_any_deal_of_another_deck(rules, data):
+    """Any order of the Spanish deck or of two decks (copies named in deal order) has a code that
+    deals it again, of the rules' length; the page's decoder reads it the same."""
+    faces = [card.face for card in rules.cards]
+    order = data.draw(st.permutations(faces))
+    seen: set[str] = set()
+    deck = []
+    for face in order:
+        deck.append(Card.parse(face + ("2" if face in seen else "")))
+        seen.add(face)
+    layout = Layout.from_deck(tuple(deck), rules)
+    code = layout_code(rules, layout)
+    letters = code.rsplit("-", 1)[1]
+    assert len(letters) == {("spanish", 7): 44, ("french", 10): 107, ("spanish", 10): 96}[rules.deck, rules.rows]
+    assert parse_code(code)[1] == layout
+    assert spec_reference()["layout_sequence"](letters, rules.letters) == [card.code for card in deck]
 
 
 @given(st.integers(0, 26**7 - 1))

@@ -6,8 +6,8 @@ import service.engine as engine
 def test_public_api_is_pinned():
     assert sorted(engine.__all__) == sorted(
         [
-            "BLOCKED", "DECK", "DOCUMENTS_LAYOUT", "PLAYING", "PRESETS", "RANKS", "SUITS", "UNDO_LIMIT", "VARIANT_LETTERS", "WON",
-            "Action", "AppCodeError", "Card", "Event", "GameState", "IllegalMoveError", "InvalidCodeError", "InvalidMoveError",
+            "ALL_CARDS", "BLOCKED", "DECK", "DECKS", "DOCUMENTS_LAYOUT", "PLAYING", "PRESETS", "RANKS", "SUITS", "UNDO_LIMIT", "VARIANT_LETTERS", "WON",
+            "Action", "AppCodeError", "Card", "Deck", "Event", "GameState", "IllegalMoveError", "InvalidCodeError", "InvalidMoveError",
             "InvalidStateError", "Layout", "Move", "PyramideError", "Replay", "Rules", "Solution", "Turn", "card_name", "describe",
             "hint", "layout_code", "legal_moves", "parse_code", "play", "random_code", "replay", "seed_code", "shuffled_deck", "solve", "solver_supports",
             "status_of", "winnable_deal",

@@ -70,6 +70,47 @@ def test_apophis_is_played_to_a_win_through_the_api(client, how):
     assert {event.get("pile") for event in events if event["type"] == "drawn"} == {"waste1", "waste2", "waste3"}
 
 
+@pytest.mark.parametrize("how", ["moves", "taps"])
+def test_pharaoh_is_played_to_a_win_through_the_api(client, how):
+    """003: «Pharaoh / Triangle: Reparte un diseño triangular más grande (a menudo 10 filas)»: 55
+    cards from two decks, a line found by a plain search, played through the API to a win."""
+    code = seed_code(PRESETS["pharaoh"], 0)
+    line = winning_line(GameState.new(code), budget=20_000)
+    assert line is not None
+    state, events = play_to_the_end(client, code, line, how)
+    assert state["rules"]["rows"] == 10 and [len(row) for row in state["pyramid"]] == list(range(1, 11))
+    assert state["status"] == "won" and state["score"] == 550 and state["moves"] == len(line)
+    removed = [card for event in events if event["type"] == "removed" for card in event["cards"]]
+    assert any(card.endswith("2") for card in removed) and any(not card.endswith("2") for card in removed)
+
+
+@pytest.mark.parametrize("how", ["moves", "taps"])
+def test_the_spanish_pyramid_is_played_to_a_win_through_the_api(client, how):
+    """003: «Pirámide española: Usa un mazo español de 48 cartas [...]; los valores de las parejas
+    suman 12 en lugar de 13 y los Reyes siguen retirándose solos»: played through the API to a win."""
+    code = seed_code(PRESETS["spanish"], 1)
+    line = winning_line(GameState.new(code), budget=20_000)
+    assert line is not None
+    state, events = play_to_the_end(client, code, line, how)
+    assert state["rules"]["deck"] == "spanish" and len(state["stock"]) + len(state["waste"]) + len(state["foundation"]) == 48
+    assert state["status"] == "won" and state["score"] == 280 and state["moves"] == len(line)
+    values = {**{str(n): n for n in range(1, 10)}, "S": 10, "C": 11, "R": 12}
+    removals = [event["cards"] for event in events if event["type"] == "removed"]
+    assert all(sum(values[card[0]] for card in cards) == 12 for cards in removals)
+    assert any(len(cards) == 1 for cards in removals)  # a rey, alone
+
+
+@pytest.mark.parametrize("preset", ["pharaoh", "spanish"])
+@pytest.mark.parametrize("path, extra", [("/v1/solve", {}), ("/v1/hint", {})])
+def test_the_solver_answers_a_problem_for_the_new_shapes_never_a_verdict(client, preset, path, extra):
+    state = client.post("/v1/games", json={"rules": PRESETS[preset].to_json()}).json["state"]
+    answer = client.post(path, json={"state": state, **extra}, headers={"Accept-Language": "es"})
+    assert answer.status_code == 422 and answer.json["code"] == "solver_unsupported"
+    assert answer.headers["Content-Language"] == "es"
+    winnable = client.post("/v1/games", json={"rules": PRESETS[preset].to_json(), "winnable": True})
+    assert winnable.status_code == 422 and winnable.json["code"] == "solver_unsupported"
+
+
 def test_the_outlook_is_unknown_where_the_solver_does_not_search(client):
     rules = {**PRESETS["tuts-tomb"].to_json(), "notify_unwinnable": True}
     game = client.post("/v1/games", json={"rules": rules}).json

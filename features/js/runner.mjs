@@ -201,9 +201,6 @@ const sorted = (items) => [...items].sort(byCodePoint);
 const truthy = (x) => !(x === null || x === undefined || x === false || x === 0 || x === '' ||
   (Array.isArray(x) && x.length === 0) || (typeof x === 'object' && !Array.isArray(x) && x && Object.keys(x).length === 0));
 
-const RANKS = 'A23456789TJQK';
-const SUITS = 'CDHS';
-const ALL_CARDS = sorted([...RANKS].flatMap((rank) => [...SUITS].map((suit) => rank + suit)));
 
 // -- the HTTP driver (features/driver.py, features/client.py) ------------------------------------
 
@@ -618,15 +615,16 @@ class Game {
       waste_top_cards: () => [...waste()].reverse().slice(0, value.length),
       waste_piles: () => wastePiles(state).map((pile) => [...pile].reverse()),
       rows: () => get(state, 'pyramid', 'the game').filter((row) => row.every((card) => card !== null)).map((row) => row.length),
-      all_cards: () => sorted([...this.pyramidCards(state), ...state.stock, ...wastePiles(state).flat(), ...this.removedCards(state)]),
+      all_cards: () => {
+        // the cards in play, and the scenario's deck's cards not in play: the deck itself when each
+        // card of the game is one of the deck's, once
+        const inPlay = [...this.pyramidCards(state), ...state.stock, ...wastePiles(state).flat()];
+        const seen = new Set(inPlay);
+        return sorted([...inPlay, ...value.filter((card) => !seen.has(card))]);
+      },
     };
     const got = Object.hasOwn(computed, field) ? computed[field]() : get(state, field, 'the game');
     check(`the game's ${field}`, value, got);
-  }
-
-  removedCards(state) {
-    const inPlay = new Set([...this.pyramidCards(state), ...state.stock, ...wastePiles(state).flat()]);
-    return ALL_CARDS.filter((card) => !inPlay.has(card));
   }
 
   op_recycled_in_order() {

@@ -252,7 +252,7 @@ def _rules() -> Response:
         "presets": {name: rules.to_json() for name, rules in PRESETS.items()},
         "preset_codes": {name: rules.letters for name, rules in PRESETS.items()},
         "options": options,
-        "code_format": "PYR1-<rules>-<7 letters: seed | 48 letters: full layout>",
+        "code_format": "PYR1-<rules>-<7 letters: seed | full layout: 48 letters; 44 under E (Spanish deck), 107 under P (Pharaoh), 96 under both>",
     })  # fmt: skip
 
 

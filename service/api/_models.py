@@ -15,13 +15,14 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag
 
-from ..engine import DECK
-
-_CODES = tuple(card.code for card in DECK)
-_ALIASES = tuple("10" + code[1] for code in _CODES if code[0] == "T")
 CardCode = Annotated[
-    Literal[_CODES + _ALIASES],  # type: ignore[valid-type]
-    Field(description="A card: rank `A23456789TJQK` then suit `CDHS` (`10` may stand for `T`)."),
+    str,
+    Field(
+        pattern="^(?:(?:[A2-9TJQK]|10)[CDHS]|[1-9SCR](?:OR|CO|ES|BA))2?$",
+        description="A card: rank `A23456789TJQK` then suit `CDHS` (`10` may stand for `T`): `7D`, `TC`; the Spanish "
+        "deck's rank `123456789SCR` (1 to 9, sota, caballo, rey) then suit `OR`, `CO`, `ES`, `BA` (oros, copas, "
+        "espadas, bastos): `SOR`, `7CO`; a second deck's copy (Pharaoh) ends in `2`: `7D2`.",
+    ),
 ]
 
 
@@ -37,7 +38,7 @@ def _whole_in(low: int, high: int) -> Any:
 Count = _whole_in(0, 1_000_000_000)
 #: The largest request body the API reads (``_app.MAX_BODY``).
 MAX_BODY = 64 * 1024
-_CARD = "(?:[A2-9TJQK][CDHS])"
+_CARD = "(?:(?:[A2-9TJQK][CDHS]|[1-9SCR](?:OR|CO|ES|BA))2?)"
 _LOGGED = f"(?:{_CARD}(?:\\+{_CARD})?|draw(?:@[123])?|recycle|undo)"
 _LOG_PATTERN = f"^(?:{_LOGGED}(?: {_LOGGED})*)?$"
 #: A move's text form (``Move.from_text``): ``TC+3S``, ``KD``, ``draw``, ``tap:7C``, ``tap:stock``…
@@ -48,7 +49,14 @@ DEFAULT_BUDGET = 100_000
 OUTLOOK_BUDGET = 20_000
 Outlook = Literal["winnable", "unwinnable", "unknown"]
 Recycles = _whole_in(0, 9999)
-Score = _whole_in(0, 280)
+#: «Una partida ganada siempre vale 280 puntos»; Pharaoh's 55 cards, 550.
+Score = _whole_in(0, 550)
+#: The most cards a game deals: Pharaoh's two decks.
+MOST_CARDS = 104
+#: The most a stock holds: Pharaoh's 104 cards less its 55 in the pyramid.
+MOST_STOCK = 49
+#: The longest deal code: the most rule letters and Pharaoh's 107 layout letters.
+CODE_LENGTH = 160
 
 
 class _Strict(BaseModel):
@@ -93,28 +101,39 @@ class Rules(_Strict):
         description="How many waste piles: 1 (the app), or 3 (Apophis, 003: «Tres pilas de descarte en fila»; a "
         "draw names its pile, the top of each pile is in play; not with `drawn_pairs_with_waste`); written only when 3.",
     )
+    rows: Annotated[Literal[7, 10], BeforeValidator(_whole)] = Field(
+        7,
+        description="How many rows the pyramid has: 7 (the app's 28 cards), or 10 (Pharaoh, 003: «un diseño triangular "
+        "más grande (a menudo 10 filas)»: 55 cards, dealt from two decks); written only when 10.",
+    )
+    deck: Literal["french", "spanish"] = Field(
+        "french",
+        description="The deck: `french` (the app's 52 cards), or `spanish` (the Spanish pyramid, 003: 48 cards, 1 to 9, "
+        "sota, caballo, rey; pairs sum 12, the rey goes alone); written only when `spanish`.",
+    )
 
 
 class Layout(_Strict):
-    """An explicit deal: 7 pyramid rows (1 to 7 cards), the waste (top last), the stock (top first)."""
+    """An explicit deal: 7 pyramid rows (1 to 7 cards; 10 rows under Pharaoh), the waste (top last), the
+    stock (top first)."""
 
-    pyramid: Annotated[list[Annotated[list[CardCode], Field(min_length=1, max_length=7)]], Field(min_length=7, max_length=7)]
+    pyramid: Annotated[list[Annotated[list[CardCode], Field(min_length=1, max_length=10)]], Field(min_length=7, max_length=10)]
     waste: Annotated[list[CardCode], Field(max_length=1)] = []
-    stock: Annotated[list[CardCode], Field(max_length=24)]
+    stock: Annotated[list[CardCode], Field(max_length=MOST_STOCK)]
 
 
 class State(_Strict):
     """A game state, exactly as the API returns it. Send it back unchanged with the next request."""
 
     rules: Rules
-    code: Annotated[str, Field(max_length=100, description="The deal code (docs/deal-codes.md).")]
+    code: Annotated[str, Field(max_length=CODE_LENGTH, description="The deal code (docs/deal-codes.md).")]
     pyramid: Annotated[
-        list[Annotated[list[CardCode | None], Field(max_length=7)]],
-        Field(max_length=7, description="7 rows of 1 to 7 slots; null where the card was removed."),
+        list[Annotated[list[CardCode | None], Field(max_length=10)]],
+        Field(max_length=10, description="7 rows of 1 to 7 slots (10 rows under Pharaoh); null where the card was removed."),
     ]
-    stock: Annotated[list[CardCode], Field(max_length=24, description="Top card first.")]
-    waste: Annotated[list[CardCode], Field(max_length=24, description="Top card last; only it is in play.")]
-    foundation: Annotated[list[CardCode], Field(max_length=52, description="Removed cards, in order.")]
+    stock: Annotated[list[CardCode], Field(max_length=MOST_STOCK, description="Top card first.")]
+    waste: Annotated[list[CardCode], Field(max_length=MOST_STOCK, description="Top card last; only it is in play.")]
+    foundation: Annotated[list[CardCode], Field(max_length=MOST_CARDS, description="Removed cards, in order.")]
     score: Score
     moves: Count
     recycles: Count
@@ -135,7 +154,7 @@ class State(_Strict):
     ]
     status: Literal["playing", "won", "blocked"]
     piles: Annotated[
-        list[Annotated[list[CardCode], Field(max_length=24)]],
+        list[Annotated[list[CardCode], Field(max_length=MOST_STOCK)]],
         Field(
             min_length=2,
             max_length=2,
@@ -220,7 +239,7 @@ MoveText = Annotated[
 class NewGameRequest(_Strict):
     """A new game: from a deal code, or at random under ``rules``, or from an explicit ``layout``."""
 
-    code: Annotated[str, Field(max_length=100)] | None = Field(None, description="Re-deal this code.")
+    code: Annotated[str, Field(max_length=CODE_LENGTH)] | None = Field(None, description="Re-deal this code.")
     rules: Rules | None = Field(None, description="The rule set; the app's rules when omitted.")
     layout: Layout | None = Field(None, description="Deal exactly these cards.")
     error_help: bool = Field(True, description="The app's error help: explain taps on covered cards.")
@@ -257,7 +276,7 @@ class ReplayRequest(_Strict):
     """A game to verify: its deal (a ``code``, or a ``layout`` with ``rules``) and every move played
     from it, as move objects or texts (a state's ``log`` split at its spaces is such a list)."""
 
-    code: Annotated[str, Field(max_length=100)] | None = Field(None, description="The deal code.")
+    code: Annotated[str, Field(max_length=CODE_LENGTH)] | None = Field(None, description="The deal code.")
     rules: Rules | None = Field(None, description="The rule set of a `layout` (a code names its own).")
     layout: Layout | None = Field(None, description="The deal's cards, instead of a code.")
     error_help: bool = Field(True, description="The app's error help (changes feedback only, never the result).")

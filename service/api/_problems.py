@@ -109,7 +109,7 @@ def from_validation(error: ValidationError, language: str) -> Response:
     if not location or (first["type"] == "missing" and len(location) == 1):
         code = "invalid_request"  # the body itself, or one of its top-level members, is missing
     elif top == "move":
-        is_card = any(part in ("card", "cards") for part in location) and first["type"] == "literal_error"
+        is_card = any(part in ("card", "cards") for part in location) and first["type"] in ("literal_error", "string_pattern_mismatch")
         code = "unknown_card" if is_card else "unknown_move"
     else:
         code = _FIELD_CODES.get(top, "invalid_request")

@@ -14,7 +14,7 @@ Everything public is listed in ``__all__`` (``tests/test_public_api.py`` pins it
 behind it are private.
 """
 
-from ._cards import DECK, RANKS, SUITS, Card
+from ._cards import ALL_CARDS, DECK, DECKS, RANKS, SUITS, Card, Deck
 from ._codes import layout_code, parse_code, random_code, seed_code, shuffled_deck
 from ._describe import card_name, describe
 from ._documents import DOCUMENTS_LAYOUT
@@ -27,8 +27,10 @@ from ._solver import Solution, hint, solve, solver_supports, winnable_deal
 from ._state import BLOCKED, PLAYING, UNDO_LIMIT, WON, GameState
 
 __all__ = [
+    "ALL_CARDS",
     "BLOCKED",
     "DECK",
+    "DECKS",
     "DOCUMENTS_LAYOUT",
     "PLAYING",
     "PRESETS",
@@ -40,6 +42,7 @@ __all__ = [
     "Action",
     "AppCodeError",
     "Card",
+    "Deck",
     "Event",
     "GameState",
     "IllegalMoveError",

@@ -1,15 +1,27 @@
-"""Cards: 52 of them, no jokers.
+"""Cards and decks.
 
 «Se juega con una baraja de 52 cartas, sin comodines.»
 «El as vale 1, la jota 11, la reina 12 y las demás cartas su número.» A King is worth 13.
 «El palo no importa.»
 
-A card's canonical code is two characters, rank then suit: ranks ``A23456789TJQK``, suits ``CDHS``
-(clubs, diamonds, hearts, spades). On input ``10`` is accepted for ``T`` and the suit symbols
-``♣♦♥♠`` for the suit letters.
+Two decks are data here (:class:`Deck`), not constants: the French deck of the app (000/002), and
+the Spanish deck of 003's «Pirámide española» («mazo español de 48 cartas [...]; los valores de las
+parejas suman 12 en lugar de 13 y los Reyes siguen retirándose solos»). Pharaoh's triangle needs two
+copies of a deck (55 pyramid cards); the second copy of each card is a card of its own.
+
+A card's code is unique across all decks and copies, so that a code alone names one card:
+
+- French: rank ``A23456789TJQK`` then suit ``CDHS`` (clubs, diamonds, hearts, spades): ``7D``. On
+  input ``10`` is accepted for ``T`` and the suit symbols ``♣♦♥♠`` for the suit letters.
+- Spanish: rank ``123456789SCR`` (1 to 9, sota, caballo, rey) then suit ``OR``, ``CO``, ``ES``,
+  ``BA`` (oros, copas, espadas, bastos): ``SOR`` is the sota de oros, ``7CO`` the 7 de copas. Two
+  letters for the suit keep every Spanish code apart from every French one (``7C`` is a club).
+- The second copy of a card, where a game deals two decks, ends in ``2``: ``7D2``, ``7CO2``.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass, field
 
 from ._errors import InvalidMoveError
 
@@ -19,24 +31,59 @@ KING = 13
 PAIR_SUM = 13
 
 _SUIT_SYMBOLS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
+#: The mark that ends the code of a card's second copy.
+SECOND_COPY = "2"
+
+
+@dataclass(frozen=True, eq=False)
+class Deck:
+    """One deck: its ranks (the code of each value from 1), its suits, and the sum a pair makes.
+    The card worth the sum on its own (the King, the rey) is removed alone."""
+
+    name: str
+    ranks: tuple[str, ...]
+    suits: tuple[str, ...]
+    #: «Si sus valores suman 13, se retiran las dos» (12 for the Spanish deck).
+    pair_sum: int
+    #: Each card, copy 1 then copy 2, in canonical order (suit by suit, each from the ace up).
+    copies: tuple[tuple[Card, ...], ...] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        copies = tuple(
+            tuple(Card._make(self, rank, suit, copy) for suit in self.suits for rank in range(1, len(self.ranks) + 1))
+            for copy in (1, 2)
+        )
+        object.__setattr__(self, "copies", copies)
+        _BY_CODE.update((card.code, card) for cards in copies for card in cards)
+
+    def __len__(self) -> int:
+        return len(self.ranks) * len(self.suits)
+
+    def cards(self, copies: int = 1) -> tuple[Card, ...]:
+        """The deck dealt from: ``copies`` copies of each card, copy 1 first."""
+        return tuple(card for cards in self.copies[:copies] for card in cards)
 
 
 class Card:
-    """One playing card; ``value`` is what counts for the sum of 13.
+    """One playing card; ``value`` is what counts for the pair sum.
 
-    There are exactly 52 instances: ``Card(7, "D")`` and ``Card.parse("7D")`` are the same object,
-    so cards compare by identity (fast) and hash by their canonical index (deterministic).
+    Each card of each deck and copy is one instance: ``Card(7, "D")`` and ``Card.parse("7D")`` are
+    the same object, so cards compare by identity (fast) and hash by their index (deterministic).
     """
 
-    __slots__ = ("rank", "suit", "value", "code", "index", "is_king")
-    rank: int  # 1 (ace) … 13 (king)
-    suit: str  # one of SUITS
+    __slots__ = ("rank", "suit", "value", "code", "index", "is_king", "deck", "copy", "face")
+    rank: int  # 1 (ace) … 13 (King); 1 … 12 (rey) in the Spanish deck
+    suit: str  # one of the deck's suits
     value: int
     code: str
-    index: int  # position in the canonical deck order: clubs A…K, diamonds, hearts, spades
-    is_king: bool
+    index: int  # order of creation: the French deck's 52 first (clubs A…K, diamonds, hearts, spades)
+    is_king: bool  # worth the pair sum alone: removed by itself
+    deck: Deck
+    copy: int  # 1, or 2 for a second deck's copy
+    face: str  # the code without the copy mark: what the card shows
 
     def __new__(cls, rank: int, suit: str) -> Card:
+        """A card of the French deck's first copy."""
         valid = isinstance(rank, int) and 1 <= rank <= 13 and isinstance(suit, str)
         card = _BY_CODE.get(RANKS[rank - 1] + suit) if valid else None
         if card is None:
@@ -44,17 +91,22 @@ class Card:
         return card
 
     @classmethod
-    def _make(cls, rank: int, suit: str) -> Card:  # pragma: no mutate block (runs at import only: docs/mutation.md)
+    def _make(cls, deck: Deck, rank: int, suit: str, copy: int) -> Card:  # pragma: no mutate block (runs at import only: docs/mutation.md)
         card = object.__new__(cls)
+        face = deck.ranks[rank - 1] + suit
         for name, value in (
             ("rank", rank),
             ("suit", suit),
             ("value", rank),
-            ("code", RANKS[rank - 1] + suit),
-            ("index", SUITS.index(suit) * 13 + rank - 1),
-            ("is_king", rank == KING),
+            ("code", face + (SECOND_COPY if copy == 2 else "")),
+            ("index", len(_CREATED)),
+            ("is_king", rank == deck.pair_sum),
+            ("deck", deck),
+            ("copy", copy),
+            ("face", face),
         ):
             object.__setattr__(card, name, value)
+        _CREATED.append(card)
         return card
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -74,25 +126,34 @@ class Card:
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """The card named by ``text`` (``"TC"``, ``"10C"``, ``"10♣"``); ``unknown_card`` otherwise."""
+        """The card named by ``text`` (``"TC"``, ``"10C"``, ``"10♣"``, ``"7D2"``, ``"SOR"``);
+        ``unknown_card`` otherwise."""
         card = _BY_CODE.get(text) if isinstance(text, str) else None
         if card is None and isinstance(text, str):
             raw = text.strip().upper()
             if raw[:2] == "10":
                 raw = "T" + raw[2:]
-            if len(raw) == 2:
-                card = _BY_CODE.get(raw[0] + _SUIT_SYMBOLS.get(raw[1], raw[1]))
+            if len(raw) >= 2:
+                card = _BY_CODE.get(raw[0] + _SUIT_SYMBOLS.get(raw[1], raw[1]) + raw[2:])
         if card is None:
             raise InvalidMoveError("unknown_card", card=str(text)[:16])
         return card
 
 
-#: The 52 cards in canonical order (clubs A…K, diamonds A…K, hearts A…K, spades A…K).
 _BY_CODE: dict[str, Card] = {}
-DECK: tuple[Card, ...] = tuple(Card._make(rank, suit) for suit in SUITS for rank in range(1, 14))
-_BY_CODE.update((card.code, card) for card in DECK)
+_CREATED: list[Card] = []
+#: The app's deck (000/002).
+FRENCH = Deck("french", tuple(RANKS), tuple(SUITS), PAIR_SUM)
+#: 003's «Pirámide española»: 1 to 9, sota (10), caballo (11), rey (12); oros, copas, espadas,
+#: bastos; pairs sum 12, the rey goes alone (docs/rules.md says why 48 cards, not 40).
+SPANISH = Deck("spanish", tuple("123456789SCR"), ("OR", "CO", "ES", "BA"), 12)
+DECKS: dict[str, Deck] = {deck.name: deck for deck in (FRENCH, SPANISH)}
+#: The 52 cards of the app's deck in canonical order (clubs A…K, diamonds A…K, hearts A…K, spades A…K).
+DECK: tuple[Card, ...] = FRENCH.cards()
+#: Every card of every deck and copy, in index order: what a card code may name.
+ALL_CARDS: tuple[Card, ...] = tuple(_CREATED)
 
 
-def sums_to_13(a: Card, b: Card) -> bool:
-    """«Si sus valores suman 13, se retiran las dos.»"""
-    return a.value + b.value == PAIR_SUM
+def pairs(a: Card, b: Card) -> bool:
+    """«Si sus valores suman 13, se retiran las dos» (12 in the Spanish deck)."""
+    return a.value + b.value == a.deck.pair_sum

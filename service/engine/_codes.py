@@ -6,7 +6,9 @@ Nueva partida, se vuelven a repartir exactamente las mismas cartas.»
 - ``PYR1-<rules>-<seed>``: seven letters A–Z, a base-26 number (``A`` = 0, most significant first);
   the deck is shuffled by Fisher–Yates driven by SHA-256 in counter mode.
 - ``PYR1-<rules>-<layout>``: 48 letters, a base-26 number: the rank of the dealt sequence of the 52
-  cards among all 52! orders (Lehmer code), so that any deal at all can be named.
+  cards among all 52! orders (Lehmer code), so that any deal at all can be named. Under other
+  decks the same rank over that deck's faces: 44 letters for the Spanish deck's 48!, 107 for the
+  104! / 2⁵² orders of Pharaoh's two decks.
 - ``PY1-…`` is the Pyramide app's own format, whose generator is unpublished: its seed codes are
   refused with ``app_code`` (never another deal), but for ``PY1-N-AAAAAAS``, the documents' deal,
   whose layout they show; a ``PY1-<rules>-<48 letters>`` code, which only this project ever
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from functools import lru_cache
 
 from ._cards import DECK, Card
 from ._documents import DOCUMENTS_LAYOUT
@@ -36,11 +39,7 @@ STREAM_KEY = "PY1"
 #: they do not show, is the 23 remaining cards in canonical order: ``_documents.py``).
 APP_DEALS: dict[str, Layout] = {"PY1-N-AAAAAAS": DOCUMENTS_LAYOUT}
 SEED_LETTERS = 7
-LAYOUT_LETTERS = 48
 SEED_SPACE = 26**SEED_LETTERS
-_FACTORIAL_52 = 1
-for _n in range(2, 53):
-    _FACTORIAL_52 *= _n
 
 
 def _to_letters(number: int, width: int) -> str:
@@ -82,33 +81,101 @@ class _Sha256Stream:
                 return word % bound
 
 
-def shuffled_deck(seed: str) -> tuple[Card, ...]:
-    """The deck dealt by the seven seed letters: Fisher–Yates from the last position down."""
+def shuffled_deck(seed: str, rules: Rules | None = None) -> tuple[Card, ...]:
+    """The deck dealt by the seven seed letters: Fisher–Yates from the last position down, over the
+    rules' cards in canonical order (the app's 52 by default); of two copies, the one dealt first is
+    then named copy 1."""
     stream = _Sha256Stream(f"{STREAM_KEY}:{seed}".encode("ascii"))
-    deck = list(DECK)
+    deck = list(DECK if rules is None else rules.cards)
     for i in range(len(deck) - 1, 0, -1):
         j = stream.below(i + 1)
         deck[i], deck[j] = deck[j], deck[i]
-    return tuple(deck)
+    return _copies_in_order(deck)
 
 
-def _layout_number(deck: tuple[Card, ...]) -> int:
-    remaining = [card.index for card in DECK]
-    number = 0
-    for position, card in enumerate(deck):
-        k = remaining.index(card.index)
-        del remaining[k]
-        number = number * (len(DECK) - position) + k
+def _copies_in_order(deck: list[Card]) -> tuple[Card, ...]:
+    """The same faces, each card's copy 1 dealt before its copy 2 (one deal, one code)."""
+    seen: set[str] = set()
+    dealt = []
+    for card in deck:
+        dealt.append(Card.parse(card.face + ("2" if card.face in seen else "")))
+        seen.add(card.face)
+    return tuple(dealt)
+
+
+@lru_cache(maxsize=64)
+def layout_count(rules: Rules) -> int:
+    """How many deals there are under ``rules``: 52! orders of the app's deck, 48! of the Spanish
+    deck, 104! / 2⁵² of two decks (two copies of a card are the same face)."""
+    return _arrangements([rules.copies] * len(_faces(rules)))
+
+
+@lru_cache(maxsize=64)
+def layout_letters(rules: Rules) -> int:
+    """How many letters name any deal under ``rules``: 48 for the app's deck (26⁴⁸ > 52!), 44 for
+    the Spanish deck, 107 for Pharaoh's two decks."""
+    letters = 1
+    while 26**letters < layout_count(rules):
+        letters += 1
+    return letters
+
+
+def _faces(rules: Rules) -> tuple[Card, ...]:
+    """Each card of the rules' deck once (copy 1), in canonical order: the alphabet of a layout number."""
+    return rules.cards[: len(rules.cards) // rules.copies]
+
+
+def _arrangements(counts: list[int]) -> int:
+    """How many orders the cards left (``counts`` of each face) can be dealt in: n! / ∏ cᵢ!."""
+    number = _factorial(sum(counts))
+    for count in counts:
+        number //= _factorial(count)
     return number
 
 
-def _deck_from_number(number: int) -> tuple[Card, ...]:
-    digits = []
-    for base in range(1, len(DECK) + 1):  # the last position has base 1, the first base 52
-        number, digit = divmod(number, base)
-        digits.append(digit)
-    remaining = list(DECK)
-    return tuple(remaining.pop(k) for k in reversed(digits))
+def _factorial(n: int) -> int:
+    result = 1
+    for k in range(2, n + 1):
+        result *= k
+    return result
+
+
+def _layout_number(deck: tuple[Card, ...], rules: Rules) -> int:
+    """The rank of the dealt order among all orders of the deck's faces, in canonical order (for
+    one deck, its Lehmer code)."""
+    faces = _faces(rules)
+    position = {card: i for i, card in enumerate(faces)}
+    counts = [rules.copies] * len(faces)
+    left = len(deck)
+    total = _arrangements(counts)
+    number = 0
+    for card in deck:
+        face = position[Card.parse(card.face)]
+        before = sum(counts[:face])
+        number += total * before // left
+        total = total * counts[face] // left
+        counts[face] -= 1
+        left -= 1
+    return number
+
+
+def _deck_from_number(number: int, rules: Rules) -> tuple[Card, ...]:
+    faces = _faces(rules)
+    counts = [rules.copies] * len(faces)
+    left = sum(counts)
+    total = _arrangements(counts)
+    dealt = []
+    for _ in range(left):
+        for face, count in enumerate(counts):
+            block = total * count // left
+            if number < block:
+                break
+            number -= block
+        dealt.append(faces[face])
+        total = block
+        counts[face] -= 1
+        left -= 1
+    return _copies_in_order(dealt)
 
 
 def seed_code(rules: Rules, seed: int) -> str:
@@ -120,7 +187,7 @@ def random_code(rules: Rules) -> str:
 
 
 def layout_code(rules: Rules, layout: Layout) -> str:
-    return f"{PREFIX}-{rules.letters}-{_to_letters(_layout_number(layout.deck), LAYOUT_LETTERS)}"
+    return f"{PREFIX}-{rules.letters}-{_to_letters(_layout_number(layout.deck, rules), layout_letters(rules))}"
 
 
 def normalize_code(code: object) -> str:
@@ -144,12 +211,12 @@ def parse_code(code: object) -> tuple[Rules, Layout, str]:
     if len(deal) == SEED_LETTERS:
         if prefix == APP_PREFIX:
             return _app_deal(rules, segment, deal)
-        deck = shuffled_deck(deal)
-    elif len(deal) == LAYOUT_LETTERS:  # under either prefix: PY1-…-<48 letters> was only ever ours
+        deck = shuffled_deck(deal, rules)
+    elif len(deal) == layout_letters(rules):  # under either prefix: PY1-…-<48 letters> was only ever ours
         number = _from_letters(deal)
-        if number >= _FACTORIAL_52:
-            raise InvalidCodeError("layout_range", deal=deal)
-        deck = _deck_from_number(number)
+        if number >= layout_count(rules):
+            raise InvalidCodeError("layout_range", deal=deal[:80])
+        deck = _deck_from_number(number, rules)
     else:
         raise InvalidCodeError("length", length=len(deal))
     return rules, Layout.from_deck(deck, rules), f"{PREFIX}-{segment}-{deal}"

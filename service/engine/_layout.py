@@ -14,16 +14,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ._cards import DECK, Card
+from ._cards import Card
 from ._errors import InvalidMoveError, PyramideError
 from ._rules import Rules
 
 ROWS = 7
 SLOTS = ROWS * (ROWS + 1) // 2  # 28
+#: The most rows a pyramid has (Pharaoh, 003): the tables below reach that far.
+MAX_ROWS = 10
 
-#: (row, position) of each slot, both from 1.
+#: (row, position) of each slot, both from 1, in the largest pyramid; a smaller one is its first slots.
 POSITION: tuple[tuple[int, int], ...] = tuple(
-    (row, pos) for row in range(1, ROWS + 1) for pos in range(1, row + 1)
+    (row, pos) for row in range(1, MAX_ROWS + 1) for pos in range(1, row + 1)
 )
 _SLOT_OF = {position: slot for slot, position in enumerate(POSITION)}
 
@@ -32,18 +34,36 @@ def slot_at(row: int, pos: int) -> int:
     return _SLOT_OF[(row, pos)]
 
 
-#: The slots that cover each slot (none for the bottom row).
-COVERED_BY: tuple[tuple[int, ...], ...] = tuple(
-    () if row == ROWS else (slot_at(row + 1, pos), slot_at(row + 1, pos + 1)) for row, pos in POSITION
-)
+def _covered_by(rows: int) -> tuple[tuple[int, ...], ...]:
+    """The slots that cover each slot of a pyramid of ``rows`` rows (none for its bottom row)."""
+    return tuple(
+        () if row == rows else (slot_at(row + 1, pos), slot_at(row + 1, pos + 1)) for row, pos in POSITION[: rows * (rows + 1) // 2]
+    )
+
+
+#: The slots that cover each slot, by the pyramid's number of slots (28 for 7 rows, 55 for 10).
+COVERED_BY_SIZE: dict[int, tuple[tuple[int, ...], ...]] = {
+    rows * (rows + 1) // 2: _covered_by(rows) for rows in (ROWS, MAX_ROWS)
+}
+#: The slots that cover each slot of the app's 7-row pyramid.
+COVERED_BY: tuple[tuple[int, ...], ...] = COVERED_BY_SIZE[SLOTS]
 #: The slots each slot covers (the inverse of COVERED_BY).
 COVERS: tuple[tuple[int, ...], ...] = tuple(
     tuple(other for other in range(SLOTS) if slot in COVERED_BY[other]) for slot in range(SLOTS)
 )
-#: The slots of each row, top row first.
-ROW_SLOTS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(slot_at(row, pos) for pos in range(1, row + 1)) for row in range(1, ROWS + 1)
-)
+
+
+def row_slots(slots: int) -> tuple[tuple[int, ...], ...]:
+    """The slots of each row of a pyramid of ``slots`` cards, top row first."""
+    return _ROW_SLOTS[slots]
+
+
+_ROW_SLOTS = {
+    rows * (rows + 1) // 2: tuple(tuple(slot_at(row, pos) for pos in range(1, row + 1)) for row in range(1, rows + 1))
+    for rows in (ROWS, MAX_ROWS)
+}
+#: The slots of each row of the app's pyramid, top row first.
+ROW_SLOTS: tuple[tuple[int, ...], ...] = _ROW_SLOTS[SLOTS]
 
 
 def slot_name(slot: int) -> str:
@@ -61,7 +81,8 @@ def parse_slot(name: str) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Layout:
-    """A deal: the 28 pyramid cards (slot order), the waste (top last), the stock (top first)."""
+    """A deal: the pyramid's cards (28, or Pharaoh's 55; slot order), the waste (top last), the stock
+    (top first)."""
 
     pyramid: tuple[Card, ...]
     waste: tuple[Card, ...]
@@ -74,21 +95,21 @@ class Layout:
 
     @classmethod
     def from_deck(cls, deck: tuple[Card, ...] | list[Card], rules: Rules) -> Layout:
-        """Deal a sequence of the 52 cards: 28 to the pyramid row by row, one to the waste when
-        the rules turn one, the rest to the stock (the first of them on top)."""
-        check_deck(deck, field="layout")
-        waste = 1 if rules.initial_waste else 0
-        return cls(tuple(deck[:SLOTS]), tuple(deck[SLOTS : SLOTS + waste]), tuple(deck[SLOTS + waste :]))
+        """Deal a sequence of the deck's cards: 28 to the pyramid row by row (55 in Pharaoh's 10
+        rows), one to the waste when the rules turn one, the rest to the stock (the first on top)."""
+        check_deck(deck, rules, field="layout")
+        slots, waste = rules.slots, (1 if rules.initial_waste else 0)
+        return cls(tuple(deck[:slots]), tuple(deck[slots : slots + waste]), tuple(deck[slots + waste :]))
 
     def to_json(self) -> dict:
-        rows = [[self.pyramid[slot].code for slot in slots] for slots in ROW_SLOTS]
+        rows = [[self.pyramid[slot].code for slot in slots] for slots in row_slots(len(self.pyramid))]
         return {"pyramid": rows, "waste": [c.code for c in self.waste], "stock": [c.code for c in self.stock]}
 
     @classmethod
     def from_json(cls, data: dict) -> Layout:
         """Rows of the pyramid from the top, the waste (top last), the stock (top first)."""
         try:
-            if [len(row) for row in data["pyramid"]] != [len(slots) for slots in ROW_SLOTS]:
+            if [len(row) for row in data["pyramid"]] not in _ROW_LENGTHS:
                 raise PyramideError("invalid_layout", detail="pyramid", field="layout.pyramid")
             return cls(
                 pyramid=tuple(Card.parse(code) for row in data["pyramid"] for code in row),
@@ -99,23 +120,34 @@ class Layout:
             raise PyramideError("invalid_layout", detail="shape", field="layout") from None
 
     def check(self, rules: Rules) -> None:
-        """Raise ``invalid_layout`` unless this is a deal of all 52 cards under ``rules``."""
-        if len(self.pyramid) != SLOTS:
+        """Raise ``invalid_layout`` unless this is a deal of the whole deck (or decks) under ``rules``."""
+        if len(self.pyramid) != rules.slots:
             raise PyramideError("invalid_layout", detail="pyramid", field="layout.pyramid")
         if len(self.waste) != (1 if rules.initial_waste else 0):
             raise PyramideError(
                 "invalid_layout", detail="waste", field="layout.waste", expected=1 if rules.initial_waste else 0
             )
-        check_deck(self.deck, field="layout")
+        check_deck(self.deck, rules, field="layout")
 
 
-def check_deck(deck: tuple[Card, ...] | list[Card], *, field: str) -> None:
-    """A deal uses each of the 52 cards exactly once."""
+_ROW_LENGTHS = [list(range(1, rows + 1)) for rows in (ROWS, MAX_ROWS)]
+
+
+def check_deck(deck: tuple[Card, ...] | list[Card], rules: Rules, *, field: str) -> None:
+    """A deal uses each card of the rules' deck (52 cards, the Spanish 48, or two decks) exactly
+    once. Of a card's two copies, copy 1 is dealt first (pyramid row by row, waste, stock from its
+    top), so that one deal has one code (docs/deal-codes.md)."""
+    cards = rules.cards
     seen: set[Card] = set()
     for card in deck:
         if card in seen:
             raise PyramideError("invalid_layout", detail="duplicate", field=field, card=card.code)
+        if card.copy == 2 and Card.parse(card.face) not in seen:
+            raise PyramideError("invalid_layout", detail="copies", field=field, card=card.code)
         seen.add(card)
-    if len(seen) != len(DECK):
-        missing = next(card for card in DECK if card not in seen)
+    if len(seen) != len(cards) or not seen.issubset(cards):
+        stray = next((card for card in deck if card not in cards), None)
+        if stray is not None:
+            raise PyramideError("invalid_layout", detail="not_in_deck", field=field, card=stray.code)
+        missing = next(card for card in cards if card not in seen)
         raise PyramideError("invalid_layout", detail="missing", field=field, card=missing.code)

@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Iterator
 
-from ._cards import Card, sums_to_13
+from ._cards import Card, pairs
 from ._errors import IllegalMoveError
-from ._layout import COVERED_BY
+from ._layout import COVERED_BY_SIZE
 from ._moves import PILE_TOPS, WASTE_PILE_NAMES, WASTE_SECOND, WASTE_TOP, Action, Move
 from ._state import BLOCKED, PLAYING, UNDO_LIMIT, WON, GameState
 
@@ -57,7 +57,7 @@ class Turn:
 
 def is_free(pyramid: tuple[Card | None, ...], slot: int) -> bool:
     """«Una carta de la pirámide está libre cuando se han retirado las dos cartas que la cubren.»"""
-    return pyramid[slot] is not None and all(pyramid[cover] is None for cover in COVERED_BY[slot])
+    return pyramid[slot] is not None and all(pyramid[cover] is None for cover in COVERED_BY_SIZE[len(pyramid)][slot])
 
 
 #: Where the top card of each waste pile is (Apophis has three; the app one, the waste).
@@ -111,9 +111,9 @@ def _only_cover(state: GameState, slot: int, cover: int | None) -> bool:
     pyramid = state.pyramid
     return (
         cover is not None
-        and cover in COVERED_BY[slot]
+        and cover in COVERED_BY_SIZE[len(pyramid)][slot]
         and is_free(pyramid, cover)
-        and all(pyramid[other] is None for other in COVERED_BY[slot] if other != cover)
+        and all(pyramid[other] is None for other in COVERED_BY_SIZE[len(pyramid)][slot] if other != cover)
     )
 
 
@@ -160,9 +160,14 @@ def pair_origins(state: GameState, a: Card, b: Card) -> tuple[int, int]:
     origin_a, origin_b = where(state, a), where(state, b)
     _check_playable(state, a, origin_a, origin_b)
     _check_playable(state, b, origin_b, origin_a)
-    if not sums_to_13(a, b):
-        raise IllegalMoveError("sum_not_13", field="move.cards", cards=f"{a.code}+{b.code}")
+    if not pairs(a, b):
+        raise IllegalMoveError(wrong_sum(a), field="move.cards", cards=f"{a.code}+{b.code}")
     return origin_a, origin_b  # type: ignore[return-value]
+
+
+def wrong_sum(card: Card) -> str:
+    """«La suma debe ser igual a 13» (``sum_not_13``); «12» with the Spanish deck (``sum_not_12``)."""
+    return f"sum_not_{card.deck.pair_sum}"
 
 
 def king_origin(state: GameState, card: Card) -> int:
@@ -337,9 +342,9 @@ def never_another_removal(state: GameState) -> bool:
         if not waste:
             continue
         top = waste[-1]
-        if top.is_king or any(sums_to_13(top, other) for other in free):
+        if top.is_king or any(pairs(top, other) for other in free):
             return False
-        if rules.drawn_pairs_with_waste and just_drawn and len(waste) > 1 and sums_to_13(top, waste[-2]):
+        if rules.drawn_pairs_with_waste and just_drawn and len(waste) > 1 and pairs(top, waste[-2]):
             return False
     return True
 
@@ -350,9 +355,9 @@ def _a_removal_comes_on_three_piles(state: GameState, free: list[Card]) -> bool:
     first, the cards between on the third pile, the other on the second). A removal comes if one of
     them is a King, sums 13 with a free pyramid card, or sums 13 with another of them."""
     cards = state.stock + tuple(card for pile in waste_piles(state) for card in pile)
-    if any(card.is_king or any(sums_to_13(card, other) for other in free) for card in cards):
+    if any(card.is_king or any(pairs(card, other) for other in free) for card in cards):
         return True
-    return any(sums_to_13(a, b) for i, a in enumerate(cards) for b in cards[i + 1 :])
+    return any(pairs(a, b) for i, a in enumerate(cards) for b in cards[i + 1 :])
 
 
 # -- Legal moves -----------------------------------------------------------------------------------
@@ -370,18 +375,18 @@ def removals(state: GameState) -> Iterator[Move]:
             yield Move.king(card)
     for i, (a, _) in enumerate(available):
         for b, _ in available[i + 1 :]:
-            if sums_to_13(a, b):
+            if pairs(a, b):
                 yield Move.pair(a, b)
     rules = state.rules
     if rules.pair_with_covering:
         for slot, card in enumerate(pyramid):
             if card is None or is_free(pyramid, slot):
                 continue
-            for cover in COVERED_BY[slot]:
+            for cover in COVERED_BY_SIZE[len(pyramid)][slot]:
                 other = pyramid[cover]
-                if other is not None and _only_cover(state, slot, cover) and sums_to_13(card, other):
+                if other is not None and _only_cover(state, slot, cover) and pairs(card, other):
                     yield Move.pair(card, other)
-    if drawn_pairs_with_waste_now(state) and sums_to_13(state.waste[-1], state.waste[-2]):
+    if drawn_pairs_with_waste_now(state) and pairs(state.waste[-1], state.waste[-2]):
         yield Move.pair(state.waste[-1], state.waste[-2])
 
 
@@ -471,7 +476,7 @@ def _tap_card(state: GameState, card: Card) -> Turn:
         state = state.evolve(selected=None)
     selected = state.selected
     partner = None if selected is None else where(state, selected)
-    pairs_with_selected = selected is not None and sums_to_13(selected, card)
+    pairs_with_selected = selected is not None and pairs(selected, card)
 
     def remove_with_selected() -> Turn:
         return _remove(state.evolve(selected=None), ((selected, partner), (card, origin)))  # type: ignore[arg-type]
@@ -492,7 +497,7 @@ def _tap_card(state: GameState, card: Card) -> Turn:
         return Turn(state.evolve(selected=None), (Event("deselected", (card,)),))
     if pairs_with_selected:
         return remove_with_selected()
-    return Turn(state.evolve(selected=card), (Event("selected", (card,)),), "sum_not_13")
+    return Turn(state.evolve(selected=card), (Event("selected", (card,)),), wrong_sum(card))
 
 
 def _tap_stock(state: GameState) -> Turn:

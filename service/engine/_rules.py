@@ -16,6 +16,10 @@ option                                the variant                               
 ``draw_count=3``                      Tut's Tomb: «Se roban tres cartas a la vez del  ``K``
                                       mazo en lugar de una» (003)
 ``waste_piles=3``                     Apophis: «Tres pilas de descarte en fila» (003)  ``A``
+``rows=10``                           Pharaoh: «Reparte un diseño triangular más      ``P``
+                                      grande (a menudo 10 filas)» (003), two decks
+``deck="spanish"``                    «Pirámide española»: «mazo español de 48        ``E``
+                                      cartas [...] las parejas suman 12» (003)
 ``max_recycles=n``                    «pasadas limitadas» (n recycles, n+1 passes)  digits
 ====================================  ===========================================  ======
 
@@ -30,6 +34,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ._cards import DECKS, Card
 from ._errors import InvalidCodeError, PyramideError
 
 #: Each option and how a deal code's rules segment writes it.
@@ -42,13 +47,17 @@ VARIANT_LETTERS = {
     "unlimited_undo": "U",
     "notify_unwinnable": "W",
     "draw_count": "K",
+    "deck": "E",
+    "rows": "P",
     "max_recycles": "0-9999",
 }
-_SEGMENT = re.compile(r"^(?:N|(A?)(C?)(D?)(K?)(S?)(T?)(U?)(W?)(0|[1-9][0-9]{0,3})?)$")
+_SEGMENT = re.compile(r"^(?:N|(A?)(C?)(D?)(E?)(K?)(P?)(S?)(T?)(U?)(W?)(0|[1-9][0-9]{0,3})?)$")
 #: How many cards a draw may turn: one (the app, 000/002), or three (Tut's Tomb, 003).
 DRAW_COUNTS = (1, 3)
 #: How many waste piles there are: one (the app), or three (Apophis, 003).
 WASTE_PILES = (1, 3)
+#: How many rows the pyramid has: the app's 7, or Pharaoh's 10 (003).
+ROW_COUNTS = (7, 10)
 #: A recycle limit above this is refused (a code segment holds at most four digits).
 MAX_RECYCLE_LIMIT = 9999
 
@@ -85,6 +94,12 @@ class Rules:
     #: colocarse en cualquiera de las tres pilas, y la carta superior de cualquiera de ellas puede
     #: emparejarse» (003) is 3.
     waste_piles: int = 1
+    #: «Una pirámide de 28 cartas [...] de 7 filas» is 7; Pharaoh's «diseño triangular más grande (a
+    #: menudo 10 filas)» (003) is 10: 55 cards, dealt from two decks.
+    rows: int = 7
+    #: «Se juega con una baraja de 52 cartas» is ``"french"``; the «Pirámide española»'s «mazo español
+    #: de 48 cartas», pairs summing 12, is ``"spanish"`` (003).
+    deck: str = "french"
 
     def __post_init__(self) -> None:
         for name in (
@@ -102,6 +117,10 @@ class Rules:
             raise PyramideError("invalid_rules", field="rules.draw_count", option="draw_count")
         if isinstance(self.waste_piles, bool) or self.waste_piles not in WASTE_PILES:
             raise PyramideError("invalid_rules", field="rules.waste_piles", option="waste_piles")
+        if isinstance(self.rows, bool) or self.rows not in ROW_COUNTS:
+            raise PyramideError("invalid_rules", field="rules.rows", option="rows")
+        if not isinstance(self.deck, str) or self.deck not in DECKS:
+            raise PyramideError("invalid_rules", field="rules.deck", option="deck")
         if self.waste_piles > 1 and self.drawn_pairs_with_waste:
             # With three piles the card drawn goes beside the card it would pair with, not onto it:
             # «mazo contra descarte» has nothing left to allow (docs/rules.md).
@@ -110,6 +129,20 @@ class Rules:
     @property
     def stock_size(self) -> int:
         return stock_size(self)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """Every card dealt: each card of the deck, once or, under two decks, twice (copy 1 first)."""
+        return DECKS[self.deck].cards(self.copies)
+
+    @property
+    def copies(self) -> int:
+        return deck_copies(self)
+
+    @property
+    def slots(self) -> int:
+        """How many cards the pyramid holds: 28 in 7 rows, 55 in 10."""
+        return self.rows * (self.rows + 1) // 2
 
     @property
     def letters(self) -> str:
@@ -123,7 +156,7 @@ class Rules:
             raise InvalidCodeError("rules", segment=segment[:16])
         if segment == "N":
             return cls()
-        apophis, covering, drawn, three, strict, traditional, undo, notify, limit = match.groups()
+        apophis, covering, drawn, spanish, three, pharaoh, strict, traditional, undo, notify, limit = match.groups()
         try:
             return cls(
                 strict_win=bool(strict),
@@ -135,6 +168,8 @@ class Rules:
                 notify_unwinnable=bool(notify),
                 draw_count=3 if three else 1,
                 waste_piles=3 if apophis else 1,
+                rows=10 if pharaoh else 7,
+                deck="spanish" if spanish else "french",
             )
         except PyramideError:  # letters that do not compose (AD): no rule set
             raise InvalidCodeError("rules", segment=segment[:16]) from None
@@ -155,7 +190,7 @@ class Rules:
         unknown = set(data) - set(cls.__dataclass_fields__)
         if unknown:
             raise PyramideError("invalid_rules", field=f"rules.{sorted(unknown)[0]}", option=sorted(unknown)[0])
-        for name in ("max_recycles", "draw_count", "waste_piles"):  # the options that are numbers
+        for name in ("max_recycles", "draw_count", "waste_piles", "rows"):  # the options that are numbers
             if name in data:
                 data = {**data, name: whole_number(data[name])}
         return cls(**data)
@@ -169,9 +204,16 @@ _ALWAYS_WRITTEN = 5
 
 # Plain functions behind the properties above, so that mutation testing reaches them (mutmut does
 # not mutate decorated functions).
+def deck_copies(rules: Rules) -> int:
+    """One deck, or two when the pyramid and a waste card would not fit in one: Pharaoh's 55
+    cards need two 52-card decks (docs/rules.md)."""
+    return 1 if rules.slots < len(DECKS[rules.deck]) else 2
+
+
 def stock_size(rules: Rules) -> int:
-    """«23 cartas» in the stock with one card turned onto the waste; the traditional 24 without."""
-    return 23 if rules.initial_waste else 24
+    """«23 cartas» in the stock with one card turned onto the waste; the traditional 24 without.
+    What the pyramid and the waste leave of the deck (or decks) otherwise."""
+    return len(rules.cards) - rules.slots - (1 if rules.initial_waste else 0)
 
 
 def rules_letters(rules: Rules) -> str:
@@ -180,7 +222,9 @@ def rules_letters(rules: Rules) -> str:
         ("A", rules.waste_piles == 3),
         ("C", rules.pair_with_covering),
         ("D", rules.drawn_pairs_with_waste),
+        ("E", rules.deck == "spanish"),
         ("K", rules.draw_count == 3),
+        ("P", rules.rows == 10),
         ("S", rules.strict_win),
         ("T", not rules.initial_waste),
         ("U", rules.unlimited_undo),
@@ -217,4 +261,10 @@ PRESETS: dict[str, Rules] = {
     # cualquiera de las tres pilas, y la carta superior de cualquiera de ellas puede emparejarse»,
     # on the traditional 24-card stock, relaxed victory, and three passes as in PySolFC's Apophis.
     "apophis": Rules(initial_waste=False, waste_piles=3, max_recycles=2),
+    # 003's Pharaoh / Triangle: «Reparte un diseño triangular más grande (a menudo 10 filas) para una
+    # partida más larga y difícil»: 10 rows, 55 cards, two decks; the app's rules otherwise.
+    "pharaoh": Rules(rows=10),
+    # 003's «Pirámide española»: «Usa un mazo español de 48 cartas [...]; los valores de las parejas
+    # suman 12 en lugar de 13 y los Reyes siguen retirándose solos»; the app's rules otherwise.
+    "spanish": Rules(deck="spanish"),
 }

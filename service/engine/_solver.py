@@ -874,8 +874,9 @@ def _start(state: GameState, budget: int) -> tuple[_Search, tuple[int, int, int,
 
 def solver_supports(rules: Rules) -> bool:
     """Whether this search has a model of ``rules``: it turns one card a draw onto one waste (Tut's
-    Tomb turns three, Apophis has three waste piles)."""
-    return rules.draw_count == 1 and rules.waste_piles == 1
+    Tomb turns three, Apophis has three waste piles), in the app's 7-row pyramid of one 52-card
+    deck (not Pharaoh's 10 rows, not the Spanish deck)."""
+    return rules.draw_count == 1 and rules.waste_piles == 1 and rules.rows == 7 and rules.deck == "french"
 
 
 def check_supported(rules: Rules) -> None:

@@ -21,7 +21,7 @@ from typing import Any, NamedTuple
 from ._cards import Card
 from ._codes import layout_code, parse_code, random_code
 from ._errors import InvalidMoveError, InvalidStateError, PyramideError
-from ._layout import ROW_SLOTS, Layout
+from ._layout import Layout, row_slots
 from ._moves import Action, Move
 from ._rules import Rules
 
@@ -51,7 +51,7 @@ class GameState(NamedTuple):
     #: The deal code: a seed code, the full-layout code of an explicit deal, or ``PY1-N-AAAAAAS``
     #: (the documents' deal, dealt from the app's code they show: ``docs/deal-codes.md``).
     code: str
-    #: 28 slots, row by row; None where the card has been removed.
+    #: 28 slots (55 under Pharaoh's 10 rows), row by row; None where the card has been removed.
     pyramid: tuple[Card | None, ...]
     #: Top card first: the next card a draw turns over.
     stock: tuple[Card, ...]
@@ -124,7 +124,7 @@ class GameState(NamedTuple):
 
     @property
     def rows(self) -> tuple[tuple[Card | None, ...], ...]:
-        return tuple(tuple(self.pyramid[slot] for slot in slots) for slots in ROW_SLOTS)
+        return tuple(tuple(self.pyramid[slot] for slot in slots) for slots in row_slots(len(self.pyramid)))
 
     # -- JSON -----------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:

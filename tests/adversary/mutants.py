@@ -460,7 +460,7 @@ def error_help_off_mutes_sum_message():
     "the sum test is (a+b) % 13 == 0, so two Kings pair (a `pair` move K+K is accepted)",
 )
 def sum_modulo_13():
-    _play.sums_to_13 = lambda a, b: (a.value + b.value) % 13 == 0
+    _play.pairs = lambda a, b: (a.value + b.value) % 13 == 0
 
 
 @mutant(
@@ -471,7 +471,7 @@ def ace_high():
     def value(card):
         return 14 if card.value == 1 else card.value
 
-    _play.sums_to_13 = lambda a, b: value(a) + value(b) == 13
+    _play.pairs = lambda a, b: value(a) + value(b) == 13
 
 
 @mutant(
@@ -620,7 +620,7 @@ def waste_top_pairs_with_covered_card():
             covered(state, card)
             and selected is not None
             and _play.where(state, selected) == WASTE_TOP
-            and _play.sums_to_13(selected, card)
+            and _play.pairs(selected, card)
         ):
             return _play._remove(
                 state.evolve(selected=None), ((selected, WASTE_TOP), (card, _play.where(state, card)))
@@ -1401,7 +1401,7 @@ def app_pairs_with_single_cover():
 
     def tap(state, card):
         selected = state.selected
-        if covered(state, card) and selected is not None and _play.sums_to_13(selected, card):
+        if covered(state, card) and selected is not None and _play.pairs(selected, card):
             origin, partner = _play.where(state, card), _play.where(state, selected)
             if _play._only_cover(state, origin, partner):
                 return _play._remove(state.evolve(selected=None), ((selected, partner), (card, origin)))
@@ -1419,7 +1419,7 @@ def app_pairs_with_single_cover():
                     continue
                 for cover in COVERED_BY[slot]:
                     other = pyramid[cover]
-                    if other is not None and _play._only_cover(state, slot, cover) and _play.sums_to_13(card, other):
+                    if other is not None and _play._only_cover(state, slot, cover) and _play.pairs(card, other):
                         yield Move.pair(card, other)
 
     _play.removals = removals
@@ -1439,7 +1439,7 @@ def jack_worth_10():
     def value(card):
         return 10 if card.value == 11 else card.value
 
-    _play.sums_to_13 = lambda a, b: value(a) + value(b) == 13
+    _play.pairs = lambda a, b: value(a) + value(b) == 13
 
 
 @mutant(
@@ -1848,7 +1848,7 @@ def legal_moves_list_waste_second_pair():
 
     def legal_moves(state):
         moves = orig(state)
-        if state.status != WON and len(state.waste) > 1 and _play.sums_to_13(state.waste[-1], state.waste[-2]):
+        if state.status != WON and len(state.waste) > 1 and _play.pairs(state.waste[-1], state.waste[-2]):
             pair = Move.pair(state.waste[-1], state.waste[-2])
             if pair not in moves:
                 moves.insert(0, pair)
@@ -1958,7 +1958,7 @@ def covering_half_free_pairs_anything():
             state.rules.pair_with_covering
             and covered(state, card)
             and selected is not None
-            and _play.sums_to_13(selected, card)
+            and _play.pairs(selected, card)
             and half_free(state, origin)
         ):
             return _play._remove(state.evolve(selected=None), ((selected, _play.where(state, selected)), (card, origin)))

@@ -1,0 +1,195 @@
+@doc-003 @variant-pharaoh
+Feature: Pharaoh / Triangle (003): a 10-row pyramid dealt from two decks
+  «Pharaoh / Triangle: Reparte un diseño triangular más grande (a menudo 10 filas) para una partida
+  más larga y difícil.» The option `rows` 10 (code letter `P`); the preset `pharaoh` (`P`) plays it
+  under the app's rules otherwise. Ten rows hold 55 cards, more than one deck: the game is dealt
+  from two 52-card decks (104 cards: 55 in the pyramid, 1 on the waste, 48 in the stock). A card's
+  second copy is a card of its own, its code ending in 2 (`7D2`), so that a move names one copy.
+  Two copies never pair (13 is odd): a pair is two cards summing 13, whichever deck they come
+  from. Each pyramid card removed is worth 10 points: a won game, 550. `@s003-N` names the
+  sentence of 003 a scenario guards (docs/conformance.md).
+
+  @s003-71 @codes
+  Scenario Outline: A game is dealt in 10 rows from two decks: <how>
+    Given <given>
+    Then the pyramid rows have 1 to 10 cards
+    And the stock has 48 cards
+    And the waste has 1 cards
+    And the 104 cards of two decks are all there, each once
+
+    Examples:
+      | how                       | given                                            |
+      | a new game, by its code   | a new game from the code "PYR1-P-AAAAAAA"        |
+      | a layout                  | the pharaoh_easy deal under the preset "pharaoh" |
+
+  @s003-71
+  Scenario: A new game under the option deals 10 rows
+    When I deal a new game under the rules:
+      | option | value |
+      | rows   | 10    |
+    Then the pyramid rows have 1 to 10 cards
+    And the stock has 48 cards
+    And the 104 cards of two decks are all there, each once
+
+  @s003-71
+  Scenario: At the deal only the bottom row, row 10, is free
+    Given the pharaoh_easy deal under the preset "pharaoh"
+    Then the free pyramid cards are "7D 6C2 7D2 6S AC QC2 AC2 QD2 2C2 JC2"
+
+  @s003-71
+  Scenario: A pair move with a card of row 7, still covered by row 8, is refused
+    Given the pharaoh_easy deal under the preset "pharaoh"
+    When I try "TD+3S"
+    Then the move is refused with "card_blocked"
+
+  @s003-71
+  Scenario Outline: A tap on a card of row 7, still covered by row 8, removes nothing, error help <help>
+    Given the pharaoh_easy deal under the preset "pharaoh" with error help <help>
+    When I play "tap:3S tap:TD"
+    Then the feedback code is <feedback>
+    And the selected card is "3S"
+    And 55 cards are left in the pyramid
+    And the move counter is 0
+
+    Examples:
+      | help | feedback     |
+      | on   | card_blocked |
+      | off  | none         |
+
+  @s003-71
+  Scenario Outline: A pair names one copy of a card; the other copy stays: <how>
+    Given the pharaoh_easy deal under the preset "pharaoh"
+    When I play "<moves>"
+    Then the last move removed "<pair>" for 20 points
+    And the free pyramid cards are "<free>"
+
+    Examples:
+      | how                               | moves           | pair    | free                               |
+      | the first 7♦, by a pair move      | 7D+6C2          | 7D 6C2  | KC2 7D2 6S AC QC2 AC2 QD2 2C2 JC2  |
+      | the first 7♦, by taps             | tap:7D tap:6C2  | 7D 6C2  | KC2 7D2 6S AC QC2 AC2 QD2 2C2 JC2  |
+      | the second 7♦, by a pair move     | 7D2+6C2         | 7D2 6C2 | AD2 7D 6S AC QC2 AC2 QD2 2C2 JC2   |
+      | the second 7♦, by taps            | tap:6C2 tap:7D2 | 7D2 6C2 | AD2 7D 6S AC QC2 AC2 QD2 2C2 JC2   |
+      | the second A♣, by a pair move     | AC2+QD2         | AC2 QD2 | TC 7D 6C2 7D2 6S AC QC2 2C2 JC2    |
+
+  @s003-71
+  Scenario Outline: Two copies of a card never pair (13 is odd): <pair>
+    Given the pharaoh_easy deal under the preset "pharaoh"
+    When I try "<pair>"
+    Then the move is refused with "sum_not_13"
+
+    Examples:
+      | pair    |
+      | 7D+7D2  |
+      | AC+AC2  |
+
+  @s003-71
+  Scenario: Two copies never pair by taps either: the second stays selected
+    Given the pharaoh_easy deal under the preset "pharaoh"
+    When I play "tap:AC tap:AC2"
+    Then the feedback is "sum_not_13"
+    And the selected card is "AC2"
+    And 55 cards are left in the pyramid
+
+  @s003-71
+  Scenario Outline: The waste card pairs with a card of row 10 once uncovered, for 10 points: <how>
+    Given the pharaoh_easy deal under the preset "pharaoh"
+    When I play "7D+6C2 7D2+6S AC+QC2 AC2+QD2 2C2+JC2 <moves>"
+    Then the last move removed "3S TC" for 10 points
+
+    Examples:
+      | how            | moves         |
+      | by a pair move | 3S+TC         |
+      | by taps        | tap:3S tap:TC |
+
+  @s003-71
+  Scenario Outline: Pharaoh played to a win: 30 moves, 550 points, <how>
+    Given the pharaoh_easy deal under the preset "pharaoh"
+    When I play "<moves>"
+    Then the game is won
+    And the score is 550
+    And the move counter is 30
+    And 0 cards are left in the pyramid
+    And the stock has 48 cards
+
+    Examples:
+      | how      | moves |
+      | by moves | 7D+6C2 7D2+6S AC+QC2 AC2+QD2 2C2+JC2 KC2 AD2+QC 2C+JC 3C+TC 4C+9C 5C+8C 6C+7C2 AD+QD 2D+JD KD 3D+TD 4D+9D 5D+8D 6D+7C AH+QH 2H+JH KH 3H+TH 4H+9H 5H+8H 6H+7H KS AS+QS 2S+JS KC |
+      | by taps  | tap:7D tap:6C2 tap:7D2 tap:6S tap:AC tap:QC2 tap:AC2 tap:QD2 tap:2C2 tap:JC2 tap:KC2 tap:AD2 tap:QC tap:2C tap:JC tap:3C tap:TC tap:4C tap:9C tap:5C tap:8C tap:6C tap:7C2 tap:AD tap:QD tap:2D tap:JD tap:KD tap:3D tap:TD tap:4D tap:9D tap:5D tap:8D tap:6D tap:7C tap:AH tap:QH tap:2H tap:JH tap:KH tap:3H tap:TH tap:4H tap:9H tap:5H tap:8H tap:6H tap:7H tap:KS tap:AS tap:QS tap:2S tap:JS tap:KC |
+
+  @s003-71
+  Scenario: One pair short of the win, the game goes on
+    Given the pharaoh_easy deal under the preset "pharaoh"
+    When I play "7D+6C2 7D2+6S AC+QC2 AC2+QD2 2C2+JC2 KC2 AD2+QC 2C+JC 3C+TC 4C+9C 5C+8C 6C+7C2 AD+QD 2D+JD KD 3D+TD 4D+9D 5D+8D 6D+7C AH+QH 2H+JH KH 3H+TH 4H+9H 5H+8H 6H+7H KS AS+QS"
+    Then the game is playing
+    And the score is 520
+    And 3 cards are left in the pyramid
+
+  @api @s003-71
+  Scenario: The legal moves at the deal: the pairs of row 10, each copy by its code, and a draw
+    Given the pharaoh_easy deal under the preset "pharaoh"
+    Then the legal moves are "7D+6C2 7D+6S 6C2+7D2 6S+7D2 AC+QC2 AC+QD2 AC2+QC2 AC2+QD2 2C2+JC2 draw"
+
+  @api @s003-71
+  Scenario Outline: The board described in 10 rows: <language>
+    Given the pharaoh_easy deal under the preset "pharaoh"
+    When I play "7D+6C2 7D2+6S AC+QC2 AC2+QD2"
+    Then the description in "<language>" begins "<text>"
+
+    Examples:
+      | language | text |
+      | es       | Mazo: 48 cartas; descarte: 3 de picas. Fila 1: rey de tréboles; fila 2: 2 de picas, jota de picas |
+      | en       | Stock: 48 cards; waste: 3 of spades. Row 1: king of clubs; row 2: 2 of spades, jack of spades |
+
+  @api @s003-71
+  Scenario: The last rows described: both copies by the same name, row 10 with what is left
+    Given the pharaoh_easy deal under the preset "pharaoh"
+    When I play "7D+6C2 AC+QC2"
+    Then the description in "en" is:
+      """
+      Stock: 48 cards; waste: 3 of spades. Row 1: king of clubs; row 2: 2 of spades, jack of spades; row 3: king of spades, ace of spades, queen of spades; row 4: 5 of hearts, 8 of hearts, 6 of hearts, 7 of hearts; row 5: king of hearts, 3 of hearts, 10 of hearts, 4 of hearts, 9 of hearts; row 6: 6 of diamonds, 7 of clubs, ace of hearts, queen of hearts, 2 of hearts, jack of hearts; row 7: king of diamonds, 3 of diamonds, 10 of diamonds, 4 of diamonds, 9 of diamonds, 5 of diamonds, 8 of diamonds; row 8: 5 of clubs, 8 of clubs, 6 of clubs, 7 of clubs, ace of diamonds, queen of diamonds, 2 of diamonds, jack of diamonds; row 9: king of clubs, ace of diamonds, queen of clubs, 2 of clubs, jack of clubs, 3 of clubs, 10 of clubs, 4 of clubs, 9 of clubs; row 10: 7 of diamonds, 6 of spades, ace of clubs, queen of diamonds, 2 of clubs, jack of clubs.
+      """
+
+  @api @s003-71
+  Scenario: The preset pharaoh is listed with its rules
+    Then the preset "pharaoh" has the rules:
+      | option                 | value |
+      | strict_win             | false |
+      | max_recycles           | null  |
+      | drawn_pairs_with_waste | false |
+      | pair_with_covering     | false |
+      | initial_waste          | true  |
+      | rows                   | 10    |
+
+  @api @codes @s003-71
+  Scenario: A code names the 10 rows by its letter P
+    When I deal the code "PYR1-P-AAAAAAA"
+    Then the game's rules are:
+      | option                 | value |
+      | strict_win             | false |
+      | max_recycles           | null  |
+      | drawn_pairs_with_waste | false |
+      | pair_with_covering     | false |
+      | initial_waste          | true  |
+      | rows                   | 10    |
+    And the pyramid rows have 1 to 10 cards
+
+  @api @codes @s003-71
+  Scenario: A Pharaoh layout's code deals the same cards again
+    Given the pharaoh_easy deal under the preset "pharaoh"
+    When I deal the game's own code again
+    Then the same cards are dealt
+
+  @api @s003-71
+  Scenario Outline: A layout that is not a Pharaoh deal is refused: <what>
+    When I deal the <deal> deal under the preset "<preset>"
+    Then the request is refused with status 422 and "invalid_layout"
+
+    Examples:
+      | what                                     | deal         | preset   |
+      | the app's 7 rows under Pharaoh           | documents    | pharaoh  |
+      | a Pharaoh deal under the app's 7 rows    | pharaoh_easy | pyramide |
+
+  @api @s003-71
+  Scenario: A layout deals a card's first copy before its second
+    When I deal the pharaoh_easy deal under the preset "pharaoh" with "7D" and "7D2" swapped
+    Then the request is refused with status 422 and "invalid_layout"
