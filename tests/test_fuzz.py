@@ -3,6 +3,7 @@ engine API, and random mutations of the states it reaches must be refused by ``f
 
 **The state machine** (:class:`EngineMachine`) deals at random (seed codes, and explicit layouts:
 random permutations of the deck) under every rule set (each on/off option of ``Rules`` both ways,
+one or three cards a draw, one or three waste piles, 7 or 10 rows, the French or the Spanish deck,
 ``max_recycles`` in None, 0, 1, 2: ``ALL_RULES``) with error help on or off, then plays: legal moves (one, or a
 burst of up to 40), undo, taps on any card and on the stock, pairs, Kings, draws and recycles of
 any cards (legal or not: the engine must play them or raise ``IllegalMoveError``, never anything
@@ -10,14 +11,16 @@ else), and the solver's winning line when it finds one within 2,000 positions (a
 game), so that won games are reached too.
 Every move is judged against oracles written here from the published rules, not from the engine:
 
-- the 52 cards are each in exactly one place; the score is 10 per pyramid card removed; the move
+- the deck's cards (the 52, the Spanish 48, or two decks' 104 for Pharaoh, each second copy's
+  code ending in 2) are each in exactly one place; the score is 10 per pyramid card removed; the move
   counter never goes down; ``recycles`` never exceeds the rule set's limit;
 - the removals ``legal_moves`` lists are exactly those of an independent model of free cards
   (and of «carta y carta que la cubre» and «mazo contra descarte»); every move it lists plays;
   a pair, King, draw, recycle or undo is accepted exactly when it is listed;
 - a removed card was free (or a variant allowed it), a draw moves the stock's top to the waste,
   a recycle turns the waste back in order; what a tap does is predicted in full (selection,
-  deselection, ``card_blocked`` with error help only, ``sum_not_13``, a pair, a King);
+  deselection, ``card_blocked`` with error help only, ``sum_not_13`` (``sum_not_12`` with the
+  Spanish deck), a pair, a King);
 - undo restores exactly the position before the action (the machine keeps its own stack of
   positions; only the move counter, the selection and the log differ);
 - the status is ``won`` exactly when the pyramid is empty (and, under strict win, the stock and
@@ -60,8 +63,8 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule, run_state_machine_as_test
 
 from service.engine import (
+    ALL_CARDS,
     BLOCKED,
-    DECK,
     PLAYING,
     UNDO_LIMIT,
     WON,
@@ -88,10 +91,9 @@ FUZZ_SEQUENCES = int(os.environ.get("FUZZ_SEQUENCES", "10000"))
 FUZZ_STATES = int(os.environ.get("FUZZ_STATES", "2000"))
 FUZZ_MINUTES = float(os.environ.get("FUZZ_MINUTES") or "2")
 
-#: Every rule set: each on/off option of ``Rules`` both ways, one or three cards a draw, and the
-#: recycle limits None, 0, 1, 2.
-#: (The oracle models the app's shape: the 7-row pyramid of one 52-card deck. Pharaoh's 10 rows and
-#: the Spanish deck are not modelled: docs/fuzzing.md.)
+#: Every rule set: each on/off option of ``Rules`` both ways, one or three cards a draw, one or
+#: three waste piles, 7 or 10 rows, the French or the Spanish deck, and the recycle limits None,
+#: 0, 1, 2.
 OPTIONS = {
     name: (False, True)
     for name in Rules.__dataclass_fields__
@@ -99,6 +101,8 @@ OPTIONS = {
 }
 OPTIONS["draw_count"] = (1, 3)
 OPTIONS["waste_piles"] = (1, 3)
+OPTIONS["rows"] = (7, 10)
+OPTIONS["deck"] = ("french", "spanish")
 OPTIONS["max_recycles"] = (None, 0, 1, 2)
 #: (Three waste piles do not compose with «mazo contra descarte»: those combinations are no rule set.)
 ALL_RULES = tuple(
@@ -115,11 +119,13 @@ def rule_sets() -> st.SearchStrategy[Rules]:
     turn = RULES_OFFSET[0] % len(ALL_RULES)
     return st.sampled_from(ALL_RULES[turn:] + ALL_RULES[:turn])
 
-cards = st.sampled_from(DECK)
-#: A deal: a seed code, or an explicit layout (any order of the 52 cards).
+#: Any card of any deck: a card of another deck than the game's, or a second copy in a one-deck
+#: game, is a card the game does not hold (refused).
+cards = st.sampled_from(ALL_CARDS)
+#: A deal: a seed code, or an explicit layout (an order of the rules' deck, drawn from this seed).
 deals = st.one_of(
     st.tuples(st.just("seed"), st.integers(0, 26**7 - 1)),
-    st.tuples(st.just("layout"), st.permutations(DECK)),
+    st.tuples(st.just("layout"), st.integers(0, 2**32 - 1)),
 )
 
 #: What the fuzzing reached, for the summary (make fuzz) and docs/fuzzing.md.
@@ -130,7 +136,9 @@ RULES_SEEN: set[Rules] = set()
 def deal(rules: Rules, kind: str, value, error_help: bool) -> GameState:
     if kind == "seed":
         return GameState.new(seed_code(rules, value), error_help=error_help)
-    layout = Layout.from_deck(tuple(value), rules)
+    order = faces_of(rules)
+    random.Random(value).shuffle(order)
+    layout = Layout.from_deck(tuple(Card.parse(code) for code in named(order)), rules)
     state = GameState.new(layout=layout, rules=rules, error_help=error_help)
     assert state.layout == layout
     return state
@@ -139,26 +147,55 @@ def deal(rules: Rules, kind: str, value, error_help: bool) -> GameState:
 # -- Oracles, from the published rules (docs/rules.md), not from the engine's code -----------------
 
 RANK_VALUES = {rank: value for value, rank in enumerate("A23456789TJQK", start=1)}
-ROW_OF = tuple(row for row in range(7) for _ in range(row + 1))
+#: The Spanish deck (003's «Pirámide española», docs/rules.md): 1 to 9, sota 10, caballo 11, rey 12.
+SPANISH_VALUES = {rank: value for value, rank in enumerate("123456789SCR", start=1)}
+SPANISH_SUITS = ("OR", "CO", "ES", "BA")
+FRENCH_FACES = [rank + suit for suit in "CDHS" for rank in "A23456789TJQK"]
+SPANISH_FACES = [rank + suit for suit in SPANISH_SUITS for rank in "123456789SCR"]
+#: The row (from 0) of each slot of the largest pyramid, Pharaoh's 10 rows.
+ROW_OF = tuple(row for row in range(10) for _ in range(row + 1))
 
 
 def value(card: Card) -> int:
-    return RANK_VALUES[card.code[0]]
+    """What a card counts for the pair sum, read from its code: ``7CO`` is a Spanish 7."""
+    spanish = card.code[1:3] in SPANISH_SUITS
+    return (SPANISH_VALUES if spanish else RANK_VALUES)[card.code[0]]
 
 
-#: The two slots of the next row that cover each slot (none for the bottom row).
-COVERS = tuple(() if row == 6 else (slot + row + 1, slot + row + 2) for slot, row in enumerate(ROW_OF))
+def pair_sum(state: GameState) -> int:
+    """13, or 12 with the Spanish deck; the card worth it alone (King, rey) goes alone."""
+    return 12 if state.rules.deck == "spanish" else 13
 
 
-def covers(slot: int) -> tuple[int, ...]:
-    return COVERS[slot]
+def faces_of(rules: Rules) -> list[str]:
+    """The rules' deck: the French 52 or the Spanish 48, twice for Pharaoh's 10 rows."""
+    faces = SPANISH_FACES if rules.deck == "spanish" else FRENCH_FACES
+    return faces * (2 if rules.rows == 10 else 1)
+
+
+def named(faces: list[str]) -> list[str]:
+    """The second copy of a face, the one dealt after the other, ends in 2 (docs/deal-codes.md)."""
+    seen: set[str] = set()
+    codes = []
+    for face in faces:
+        codes.append(face + "2" if face in seen else face)
+        seen.add(face)
+    return codes
+
+
+def covers(slot: int, slots: int) -> tuple[int, ...]:
+    """The two slots of the next row that cover ``slot`` in a pyramid of ``slots`` cards (none for
+    its bottom row)."""
+    row = ROW_OF[slot]
+    below = (slot + row + 1, slot + row + 2)
+    return below if below[1] < slots else ()
 
 
 def free_slots(pyramid) -> list[int]:
     return [
         slot
         for slot, card in enumerate(pyramid)
-        if card is not None and (slot >= 21 or (pyramid[slot + ROW_OF[slot] + 1] is None and pyramid[slot + ROW_OF[slot] + 2] is None))
+        if card is not None and all(pyramid[cover] is None for cover in covers(slot, len(pyramid)))
     ]
 
 
@@ -186,16 +223,17 @@ def expected_removals(state: GameState, just_drawn: bool) -> set[Move]:
     pyramid, rules = state.pyramid, state.rules
     free = free_slots(pyramid)
     in_play = available(state)
-    moves = {Move.king(card) for card in in_play if value(card) == 13}
+    total = pair_sum(state)
+    moves = {Move.king(card) for card in in_play if value(card) == total}
     for i, a in enumerate(in_play):
-        moves.update(Move.pair(a, b) for b in in_play[i + 1 :] if value(a) + value(b) == 13)
+        moves.update(Move.pair(a, b) for b in in_play[i + 1 :] if value(a) + value(b) == total)
     if rules.pair_with_covering:  # «carta y carta que la cubre»: the single card still covering it
         for slot, card in enumerate(pyramid):
-            left = [cover for cover in covers(slot) if pyramid[cover] is not None]
-            if card is not None and len(left) == 1 and left[0] in free and value(card) + value(pyramid[left[0]]) == 13:
+            left = [cover for cover in covers(slot, len(pyramid)) if pyramid[cover] is not None]
+            if card is not None and len(left) == 1 and left[0] in free and value(card) + value(pyramid[left[0]]) == total:
                 moves.add(Move.pair(card, pyramid[left[0]]))
     waste = state.waste
-    if rules.drawn_pairs_with_waste and just_drawn and len(waste) > 1 and value(waste[-1]) + value(waste[-2]) == 13:
+    if rules.drawn_pairs_with_waste and just_drawn and len(waste) > 1 and value(waste[-1]) + value(waste[-2]) == total:
         moves.add(Move.pair(waste[-1], waste[-2]))  # «mazo contra descarte»
     return moves
 
@@ -228,18 +266,19 @@ def a_removal_ever_comes(state: GameState, just_drawn: bool) -> bool:
     become removable: a King, a card summing 13 with a free pyramid card, or under «mazo contra
     descarte» with the card it was just drawn onto? Simulated twice round the cycle."""
     free = {value(state.pyramid[slot]) for slot in free_slots(state.pyramid)}
+    total = pair_sum(state)
     if state.piles:  # Apophis: the player places every card, so any card, or any two, can be tops
         values = [value(card) for card in list(state.stock) + in_waste(state)]
-        return any(v == 13 or 13 - v in free for v in values) or any(
-            a + b == 13 for i, a in enumerate(values) for b in values[i + 1 :]
+        return any(v == total or total - v in free for v in values) or any(
+            a + b == total for i, a in enumerate(values) for b in values[i + 1 :]
         )
     stock, waste, drawn = list(state.stock), list(state.waste), just_drawn
     for _ in range(2 * (len(stock) + len(waste)) + 2):
         if waste:
             top = value(waste[-1])
-            if top == 13 or 13 - top in free:
+            if top == total or total - top in free:
                 return True
-            if state.rules.drawn_pairs_with_waste and drawn and len(waste) > 1 and top + value(waste[-2]) == 13:
+            if state.rules.drawn_pairs_with_waste and drawn and len(waste) > 1 and top + value(waste[-2]) == total:
                 return True
         if stock:  # one card a draw, or three (Tut's Tomb): the last one turned on top
             count = state.rules.draw_count
@@ -250,7 +289,7 @@ def a_removal_ever_comes(state: GameState, just_drawn: bool) -> bool:
 
 
 def selectable(state: GameState, card: Card | None) -> bool:
-    return in_hand(state, card) or (card is not None and value(card) != 13 and card in available(state))
+    return in_hand(state, card) or (card is not None and value(card) != pair_sum(state) and card in available(state))
 
 
 def position(state: GameState) -> dict:
@@ -268,10 +307,10 @@ def expected_tap(state: GameState, card: Card, just_drawn: bool) -> tuple:
     pyramid, rules, selected = state.pyramid, state.rules, state.selected
     if in_hand(state, selected):  # the card in hand goes back to the stock
         selected = None
-    pairs = selected is not None and value(selected) + value(card) == 13
+    pairs = selected is not None and value(selected) + value(card) == pair_sum(state)
     if card in pyramid:
         slot = pyramid.index(card)
-        left = [cover for cover in covers(slot) if pyramid[cover] is not None]
+        left = [cover for cover in covers(slot, len(pyramid)) if pyramid[cover] is not None]
         if left:
             only = left[0] if len(left) == 1 else None
             if pairs and rules.pair_with_covering and only is not None and pyramid[only] == selected and only in free_slots(pyramid):
@@ -282,7 +321,7 @@ def expected_tap(state: GameState, card: Card, just_drawn: bool) -> tuple:
         return ("remove", {selected, card})
     if card not in available(state):
         return ("error", "card_not_free")
-    if value(card) == 13:
+    if value(card) == pair_sum(state):
         return ("remove", {card})
     if selected is None:
         return ("select", card, None)
@@ -290,7 +329,7 @@ def expected_tap(state: GameState, card: Card, just_drawn: bool) -> tuple:
         return ("deselect",)
     if pairs:
         return ("remove", {selected, card})
-    return ("select", card, "sum_not_13")
+    return ("select", card, f"sum_not_{pair_sum(state)}")
 
 
 def expected_stock_tap(state: GameState) -> tuple:
@@ -365,7 +404,9 @@ class EngineMachine(RuleBasedStateMachine):
         json_round_trip(fresh)
         state = deal(rules, *dealt, error_help)
         assert (state.score, state.moves, state.recycles, state.history, state.foundation) == (0, 0, 0, (), ())
-        assert len(state.stock) == rules.stock_size and len(state.waste) == 24 - rules.stock_size
+        waste = 1 if rules.initial_waste else 0
+        assert len(state.pyramid) == rules.rows * (rules.rows + 1) // 2
+        assert len(state.waste) == waste and len(state.stock) == len(faces_of(rules)) - len(state.pyramid) - waste
         self.state = state
         STATS["deals " + dealt[0]] += 1
         RULES_SEEN.add(rules)
@@ -590,7 +631,7 @@ class EngineMachine(RuleBasedStateMachine):
     def check_position(self, state: GameState) -> None:
         """What holds of any position: cards, score, status, what legal_moves lists."""
         places = [card for card in state.pyramid if card] + list(state.stock) + in_waste(state) + list(state.foundation)
-        assert sorted(card.index for card in places) == list(range(52))
+        assert sorted(card.code for card in places) == sorted(named(faces_of(state.rules)))
         assert state.score == 10 * sum(1 for card in state.pyramid if card is None)
         limit = state.rules.max_recycles
         assert limit is None or 0 <= state.recycles <= limit
@@ -637,8 +678,8 @@ class EngineMachine(RuleBasedStateMachine):
         live = state.evolve(status=PLAYING)  # so that play judges the moves, not the end of the game
         on_table = [card for card in state.pyramid if card] + list(state.waste)
         for i, a in enumerate(on_table):
-            attempts = [Move.king(a)] if value(a) == 13 else []
-            attempts += [Move.pair(a, b) for b in on_table[i + 1 :] if value(a) + value(b) == 13]
+            attempts = [Move.king(a)] if value(a) == pair_sum(state) else []
+            attempts += [Move.pair(a, b) for b in on_table[i + 1 :] if value(a) + value(b) == pair_sum(state)]
             for attempt in attempts:
                 with pytest.raises(IllegalMoveError):
                     play(state, attempt)
@@ -673,7 +714,7 @@ def random_game(rules: Rules, dealt, error_help: bool, seed: int, length: int) -
         removals = [move for move in moves if move.type in ("pair", "king")]
         roll = rnd.random()
         if roll < 0.1:
-            move = Move.tap(rnd.choice(DECK)) if roll < 0.07 else Move.tap_stock()
+            move = Move.tap(rnd.choice(ALL_CARDS)) if roll < 0.07 else Move.tap_stock()
         elif removals and roll < 0.8:
             move = rnd.choice(removals)
         else:
@@ -692,7 +733,7 @@ def reachable_states(draw) -> GameState:
 
 
 VOCABULARY = (
-    [card.code for card in DECK]
+    [card.code for card in ALL_CARDS]
     + ["draw", "recycle", "undo", "tap:stock", "tap:7S", "10H", "th", "KD@7.6", "KD@W", "TC@7.2+3S@7.5"]
     + ["5H@W+8S@6.4", "6C@W2+7D@W", "7.6", "W", "W2", "8.1", "playing", "won", "blocked", "PY1-N-AAAAAAS"]
     + ["", " ", "null", "0", "-1", "+", "@", "KD+KD", "AC+QC", "QC+AC"]
@@ -720,7 +761,7 @@ def put(doc, path, value):
 
 
 def card_paths(doc):
-    codes = {card.code for card in DECK}
+    codes = {card.code for card in ALL_CARDS}
     return [path for path in leaf_paths(doc) if isinstance(at(doc, path), str) and at(doc, path) in codes]
 
 
@@ -754,8 +795,8 @@ def new_string(draw, text):
         k = draw(st.integers(0, len(text) - 1))
         return text[:k] + draw(st.sampled_from("AKQJT98765432CDHSW@+.:-0 aptxy\u00e9\u2665")) + text[k + 1 :]
     if choice == 6:  # a piece of a card inside the text swapped for another card
-        for code in sorted({card.code for card in DECK if card.code in text}):
-            return text.replace(code, draw(st.sampled_from(DECK)).code, 1)
+        for code in sorted({card.code for card in ALL_CARDS if card.code in text}):
+            return text.replace(code, draw(st.sampled_from(ALL_CARDS)).code, 1)
     if choice == 7:
         return draw(st.sampled_from([text.lower(), text.upper(), " " + text, text + " ", text + text, text.replace(" ", "  ")]))
     if choice == 8:
@@ -767,7 +808,7 @@ def new_list(draw, items, doc):
     choice = draw(st.integers(0, 7))
     i = draw(st.integers(0, max(0, len(items) - 1)))
     j = draw(st.integers(0, max(0, len(items) - 1)))
-    extra = draw(st.sampled_from(DECK)).code if draw(st.booleans()) else draw(st.sampled_from([None, *items] or [None]))
+    extra = draw(st.sampled_from(ALL_CARDS)).code if draw(st.booleans()) else draw(st.sampled_from([None, *items] or [None]))
     if choice == 0 and items:  # drop an entry
         return items[:i] + items[i + 1 :]
     if choice == 1:  # insert an entry
@@ -832,7 +873,7 @@ def mutations(draw, original: dict):
     elif isinstance(old, list):
         new = new_list(draw, old, doc)
     elif old is None:
-        new = draw(st.sampled_from([draw(st.sampled_from(DECK)).code, "", 0, False, [], {}, "null"]))
+        new = draw(st.sampled_from([draw(st.sampled_from(ALL_CARDS)).code, "", 0, False, [], {}, "null"]))
     else:  # the rules: a dict
         new = draw(st.sampled_from([None, [], {}, "N", {**old, "max_recycles": -1}]))
     put(doc, path, new)
