@@ -28,7 +28,7 @@ import time
 from tqdm import tqdm
 
 from . import __version__
-from .engine import GameState, PyramideError, Rules, seed_code, solve
+from .engine import GameState, PyramideError, Rules, seed_code, solve, solver_supports
 
 SEEDS = 26**7  # a deal code's seed is 7 letters: the seeds 0 … 26**7 - 1
 
@@ -38,7 +38,8 @@ exit status:
   0    success: the answer is printed (whatever it is: winnable or unwinnable)
   1    failure: the command could not be carried out (the output could not be written, worker
        processes could not be started, or an internal error, shown with its traceback)
-  2    usage error: a bad option or argument (a bad deal code or rules segment, a count below 1)
+  2    usage error: a bad option or argument (a bad deal code or rules segment, rules the solver
+       does not search, a count below 1)
   3    solve: the budget ran out before a verdict (the result is "unknown")
   130  interrupted (Ctrl-C); stats prints its result over the deals done so far, marked partial
 """
@@ -93,16 +94,26 @@ def seed_number(text: str) -> int:
     return number
 
 
+def _searched(rules: Rules) -> Rules:
+    """Rules the solver has a model of; the others (Tut's Tomb, Apophis, Pharaoh, the Spanish
+    deck) are a usage error, as the API's ``solver_unsupported``."""
+    if not solver_supports(rules):
+        raise PyramideError("solver_unsupported", field="rules", rules=rules.letters)
+    return rules
+
+
 def deal_code(text: str) -> GameState:
     try:
-        return GameState.new(text)
+        game = GameState.new(text)
+        _searched(game.rules)
+        return game
     except PyramideError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def rules_segment(text: str) -> Rules:
     try:
-        return Rules.from_letters(text.strip().upper())
+        return _searched(Rules.from_letters(text.strip().upper()))
     except PyramideError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
 
