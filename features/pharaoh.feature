@@ -6,7 +6,7 @@ Feature: Pharaoh / Triangle (003): a 10-row pyramid dealt from two decks
   from two 52-card decks (104 cards: 55 in the pyramid, 1 on the waste, 48 in the stock). A card's
   second copy is a card of its own, its code ending in 2 (`7D2`), so that a move names one copy.
   Two copies never pair (13 is odd): a pair is two cards summing 13, whichever deck they come
-  from. Each pyramid card removed is worth 10 points: a won game, 550. `@s003-N` names the
+  from. With the Spanish deck (pairs summing 12) the two copies of a 6 do pair, as any two 6s. Each pyramid card removed is worth 10 points: a won game, 550. `@s003-N` names the
   sentence of 003 a scenario guards (docs/conformance.md).
 
   @s003-71 @codes
@@ -193,3 +193,35 @@ Feature: Pharaoh / Triangle (003): a 10-row pyramid dealt from two decks
   Scenario: A layout deals a card's first copy before its second
     When I deal the pharaoh_easy deal under the preset "pharaoh" with "7D" and "7D2" swapped
     Then the request is refused with status 422 and "invalid_layout"
+
+  @s003-71 @s003-72 @variant-spanish
+  Scenario Outline: With the Spanish deck, the two copies of a 6 pair (6 + 6 = 12): <how>
+    Given the spanish_pharaoh deal under the rules:
+      | option | value     |
+      | rows   | 10        |
+      | deck   | "spanish" |
+    When I play "<moves>"
+    Then the last move removed "6OR 6OR2" for 20 points
+    And 53 cards are left in the pyramid
+
+    Examples:
+      | how            | moves             |
+      | by a pair move | 6OR+6OR2          |
+      | by taps        | tap:6OR2 tap:6OR  |
+
+  @s003-71 @s003-72 @variant-spanish
+  Scenario: With the Spanish deck, the two copies of a 5 do not pair (5 + 5 = 10)
+    Given the spanish_pharaoh deal under the rules:
+      | option | value     |
+      | rows   | 10        |
+      | deck   | "spanish" |
+    When I try "5ES+5ES2"
+    Then the move is refused with "sum_not_12"
+
+  @s003-71 @s003-72 @variant-spanish @codes
+  Scenario: Pharaoh with the Spanish deck is dealt from two Spanish decks
+    When I deal the code "PYR1-EP-AAAAAAA"
+    Then the pyramid rows have 1 to 10 cards
+    And the stock has 40 cards
+    And the waste has 1 cards
+    And the 96 cards of two Spanish decks are all there, each once

@@ -102,6 +102,7 @@ DECKS = {
     "52 cards": FRENCH_DECK,
     "48 cards of the Spanish deck": SPANISH_DECK,
     "104 cards of two decks": FRENCH_DECK + [card + "2" for card in FRENCH_DECK],
+    "96 cards of two Spanish decks": SPANISH_DECK + [card + "2" for card in SPANISH_DECK],
 }
 
 

@@ -486,3 +486,23 @@ def test_rules_read_whole_numbers_written_with_a_decimal_point(client):
     assert (written["max_recycles"], written["draw_count"], written["waste_piles"]) == (2, 3, 3)
     assert all(type(written[name]) is int for name in ("max_recycles", "draw_count", "waste_piles"))
     assert response.json["state"]["code"].startswith("PYR1-AKT2-")
+
+
+def test_the_schema_limits_hold_every_shape_of_the_engine():
+    """The request and state schemas' limits are written by hand: each is what the largest shape
+    the engine deals needs, no less (a state the engine returns must pass its schema)."""
+    from service.engine import DECKS, Layout, Rules, layout_code
+    from service.engine._rules import ROW_COUNTS
+
+    shapes = [Rules(rows=rows, deck=deck, initial_waste=waste) for rows in ROW_COUNTS for deck in DECKS for waste in (True, False)]
+    assert models.MOST_CARDS == max(len(rules.cards) for rules in shapes)
+    assert models.MOST_STOCK == max(rules.stock_size for rules in shapes)
+    score = TypeAdapter(models.Score)
+    assert score.validate_python(10 * max(rules.slots for rules in shapes)) == 550
+    with pytest.raises(ValueError):
+        score.validate_python(551)
+    longest = Rules(waste_piles=3, pair_with_covering=True, deck="spanish", draw_count=3, rows=10, strict_win=True,
+                    initial_waste=False, unlimited_undo=True, notify_unwinnable=True, max_recycles=9999)  # fmt: skip
+    assert len(layout_code(longest, Layout.from_deck(longest.cards, longest))) <= models.CODE_LENGTH
+    assert {TypeAdapter(models.Rules).validate_python({"rows": rows}).rows for rows in ROW_COUNTS} == set(ROW_COUNTS)
+    assert {TypeAdapter(models.Rules).validate_python({"deck": deck}).deck for deck in DECKS} == set(DECKS)

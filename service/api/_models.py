@@ -41,8 +41,10 @@ MAX_BODY = 64 * 1024
 _CARD = "(?:(?:[A2-9TJQK][CDHS]|[1-9SCR](?:OR|CO|ES|BA))2?)"
 _LOGGED = f"(?:{_CARD}(?:\\+{_CARD})?|draw(?:@[123])?|recycle|undo)"
 _LOG_PATTERN = f"^(?:{_LOGGED}(?: {_LOGGED})*)?$"
-#: A move's text form (``Move.from_text``): ``TC+3S``, ``KD``, ``draw``, ``tap:7C``, ``tap:stock``…
-_MOVE_TEXT = f"^(?:{_LOGGED}|tap:(?:stock|waste[123]|{_CARD}))$"
+#: A move's text form (``Move.from_text``): ``TC+3S``, ``KD``, ``draw``, ``tap:7C``, ``tap:stock``…;
+#: as in a move object, ``10`` may stand for ``T`` (``10C+3S``), unlike in a log the server writes.
+_CARD_IN = "(?:(?:(?:[A2-9TJQK]|10)[CDHS]|[1-9SCR](?:OR|CO|ES|BA))2?)"
+_MOVE_TEXT = f"^(?:{_CARD_IN}(?:\\+{_CARD_IN})?|draw(?:@[123])?|recycle|undo|tap:(?:stock|waste[123]|{_CARD_IN}))$"
 DEFAULT_BUDGET = 100_000
 #: The search behind a move's ``outlook`` (rules with ``notify_unwinnable``): at most this many
 #: positions (a few hundredths of a second on most deals; ``unknown`` past it).

@@ -22,6 +22,7 @@ A card's code is unique across all decks and copies, so that a code alone names 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ._errors import InvalidMoveError
 
@@ -45,23 +46,21 @@ class Deck:
     suits: tuple[str, ...]
     #: «Si sus valores suman 13, se retiran las dos» (12 for the Spanish deck).
     pair_sum: int
-    #: Each card, copy 1 then copy 2, in canonical order (suit by suit, each from the ace up).
-    copies: tuple[tuple[Card, ...], ...] = field(init=False, repr=False)
-
-    def __post_init__(self) -> None:
-        copies = tuple(
-            tuple(Card._make(self, rank, suit, copy) for suit in self.suits for rank in range(1, len(self.ranks) + 1))
-            for copy in (1, 2)
-        )
-        object.__setattr__(self, "copies", copies)
-        _BY_CODE.update((card.code, card) for cards in copies for card in cards)
+    #: The catalogue keys of its cards' names: ``card`` (``card.rank.12``, ``card.suit.D``) or
+    #: ``card.spanish`` (``card.spanish.rank.10``, ``card.spanish.suit.OR``).
+    names: str = "card"
+    #: The ranks named by a word in a description (the ace and the figures); the others by number.
+    named: tuple[int, ...] = (1, 11, 12, 13)
+    #: Each card, copy 1 then copy 2, in canonical order (suit by suit, each from the ace up): the
+    #: engine's own decks only (``_deck``), whose cards are the ones a code names.
+    copies: tuple[tuple[Card, ...], ...] = field(default=(), init=False, repr=False)
 
     def __len__(self) -> int:
         return len(self.ranks) * len(self.suits)
 
     def cards(self, copies: int = 1) -> tuple[Card, ...]:
         """The deck dealt from: ``copies`` copies of each card, copy 1 first."""
-        return tuple(card for cards in self.copies[:copies] for card in cards)
+        return _dealt(self, copies)
 
 
 class Card:
@@ -83,8 +82,8 @@ class Card:
     face: str  # the code without the copy mark: what the card shows
 
     def __new__(cls, rank: int, suit: str) -> Card:
-        """A card of the French deck's first copy."""
-        valid = isinstance(rank, int) and 1 <= rank <= 13 and isinstance(suit, str)
+        """A card of the French deck's first copy: ``Card(7, "D")``."""
+        valid = isinstance(rank, int) and 1 <= rank <= 13 and isinstance(suit, str) and suit in SUITS
         card = _BY_CODE.get(RANKS[rank - 1] + suit) if valid else None
         if card is None:
             raise InvalidMoveError("unknown_card", card=f"{rank}{suit}"[:16])
@@ -140,13 +139,33 @@ class Card:
         return card
 
 
+@lru_cache(maxsize=8)
+def _dealt(deck: Deck, copies: int) -> tuple[Card, ...]:
+    return tuple(card for cards in deck.copies[:copies] for card in cards)
+
+
 _BY_CODE: dict[str, Card] = {}
 _CREATED: list[Card] = []
+
+
+def _deck(*args: object, **kwargs: object) -> Deck:  # pragma: no mutate block (runs at import only: docs/mutation.md)
+    """One of the engine's decks, with its cards made once (each of its two copies) and named by
+    their codes. Only the decks below are made so: a ``Deck`` made elsewhere holds no cards."""
+    deck = Deck(*args, **kwargs)  # type: ignore[arg-type]
+    copies = tuple(
+        tuple(Card._make(deck, rank, suit, copy) for suit in deck.suits for rank in range(1, len(deck.ranks) + 1))
+        for copy in (1, 2)
+    )
+    object.__setattr__(deck, "copies", copies)
+    _BY_CODE.update((card.code, card) for cards in copies for card in cards)
+    return deck
+
+
 #: The app's deck (000/002).
-FRENCH = Deck("french", tuple(RANKS), tuple(SUITS), PAIR_SUM)
+FRENCH = _deck("french", tuple(RANKS), tuple(SUITS), PAIR_SUM)
 #: 003's «Pirámide española»: 1 to 9, sota (10), caballo (11), rey (12); oros, copas, espadas,
 #: bastos; pairs sum 12, the rey goes alone (docs/rules.md says why 48 cards, not 40).
-SPANISH = Deck("spanish", tuple("123456789SCR"), ("OR", "CO", "ES", "BA"), 12)
+SPANISH = _deck("spanish", tuple("123456789SCR"), ("OR", "CO", "ES", "BA"), 12, names="card.spanish", named=(1, 10, 11, 12))
 DECKS: dict[str, Deck] = {deck.name: deck for deck in (FRENCH, SPANISH)}
 #: The 52 cards of the app's deck in canonical order (clubs A…K, diamonds A…K, hearts A…K, spades A…K).
 DECK: tuple[Card, ...] = FRENCH.cards()

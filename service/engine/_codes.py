@@ -218,7 +218,7 @@ def parse_code(code: object) -> tuple[Rules, Layout, str]:
             raise InvalidCodeError("layout_range", deal=deal[:80])
         deck = _deck_from_number(number, rules)
     else:
-        raise InvalidCodeError("length", length=len(deal))
+        raise InvalidCodeError("length", length=len(deal), layout=layout_letters(rules))
     return rules, Layout.from_deck(deck, rules), f"{PREFIX}-{segment}-{deal}"
 
 

@@ -18,12 +18,9 @@ def card_name(card: Card, language: str = "en") -> str:
     """«7 de diamantes», «jota de diamantes», «as de picas»; «fante di quadri»; «queen of spades».
     The Spanish deck's cards: «sota de oros», «7 de copas», «rey de bastos». Both copies of a card
     (Pharaoh's two decks) have the same name."""
-    if card.deck.name == "spanish":
-        rank = str(card.rank) if 2 <= card.rank <= 9 else translate(language, f"card.spanish.rank.{card.rank}")
-        suit = translate(language, f"card.spanish.suit.{card.suit}")
-        return translate(language, "card.spanish.name", rank=rank, suit=suit)
-    rank = str(card.rank) if 2 <= card.rank <= 10 else translate(language, f"card.rank.{card.rank}")
-    return translate(language, "card.name", rank=rank, suit=translate(language, f"card.suit.{card.suit}"))
+    names = card.deck.names  # the catalogue keys of the deck's names
+    rank = translate(language, f"{names}.rank.{card.rank}") if card.rank in card.deck.named else str(card.rank)
+    return translate(language, f"{names}.name", rank=rank, suit=translate(language, f"{names}.suit.{card.suit}"))
 
 
 def describe(state: GameState, language: str = "en") -> str:

@@ -136,11 +136,20 @@ def drawn_pairs_with_waste_now(state: GameState) -> bool:
     return state.rules.drawn_pairs_with_waste and len(state.waste) > 1 and top_just_drawn(state)
 
 
+def not_in_play(state: GameState, card: Card, field: str) -> IllegalMoveError:
+    """``card_not_free``: the card is in the stock, under a waste top, or removed; or it is not a
+    card of this game at all (another deck's, or a second copy where one deck is dealt), which
+    its message says."""
+    rules = state.rules
+    dealt = card.deck.name == rules.deck and card.copy <= rules.copies
+    return IllegalMoveError("card_not_free", detail=None if dealt else "not_in_deck", field=field, card=card.code)
+
+
 def _check_playable(state: GameState, card: Card, origin: int | None, partner: int | None = None) -> None:
     """Raise unless ``card`` (at ``origin``) may be removed, alone or with the card at ``partner``."""
     rules = state.rules
     if origin is None:
-        raise IllegalMoveError("card_not_free", field="move", card=card.code)
+        raise not_in_play(state, card, "move")
     if origin == WASTE_SECOND:
         # «En la aplicación, la carta robada no se empareja con la carta del descarte que cubre.»
         if not (partner == WASTE_TOP and drawn_pairs_with_waste_now(state)):
@@ -488,7 +497,7 @@ def _tap_card(state: GameState, card: Card) -> Turn:
     if origin == WASTE_SECOND and pairs_with_selected and partner == WASTE_TOP and drawn_pairs_with_waste_now(state):
         return remove_with_selected()
     if not is_available(state, origin):
-        raise IllegalMoveError("card_not_free", field="move.card", card=card.code)
+        raise not_in_play(state, card, "move.card")
     if card.is_king:
         return _remove(state.evolve(selected=None), ((card, origin),))  # type: ignore[arg-type]
     if selected is None:

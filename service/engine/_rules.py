@@ -205,8 +205,8 @@ _ALWAYS_WRITTEN = 5
 # Plain functions behind the properties above, so that mutation testing reaches them (mutmut does
 # not mutate decorated functions).
 def deck_copies(rules: Rules) -> int:
-    """One deck, or two when the pyramid and a waste card would not fit in one: Pharaoh's 55
-    cards need two 52-card decks (docs/rules.md)."""
+    """One deck, or two when the pyramid alone takes as many cards as one deck holds, or more:
+    Pharaoh's 55 cards need two 52-card decks (docs/rules.md)."""
     return 1 if rules.slots < len(DECKS[rules.deck]) else 2
 
 
