@@ -225,3 +225,67 @@ Feature: Pharaoh / Triangle (003): a 10-row pyramid dealt from two decks
     And the stock has 40 cards
     And the waste has 1 cards
     And the 96 cards of two Spanish decks are all there, each once
+
+  @s003-71
+  Scenario Outline: A move naming a copy not in play is refused, though the other copy is in play: <move>
+    Given the pharaoh_easy deal under the preset "pharaoh"
+    When I play "7D+6C2 7D2+6S AC+QC2 AC2+QD2 2C2+JC2"
+    And I try "<move>"
+    Then the move is refused with "card_not_free"
+
+    Examples:
+      | move    |
+      | 3S2+TC  |
+      | tap:3S2 |
+
+  @s003-71
+  Scenario Outline: Undo puts each copy back in its own place: <moves>
+    Given the pharaoh_easy deal under the preset "pharaoh"
+    And I note the game
+    When I play "<moves> undo"
+    Then the cards are where they were when noted
+    And the free pyramid cards are "7D 6C2 7D2 6S AC QC2 AC2 QD2 2C2 JC2"
+
+    Examples:
+      | moves           |
+      | 7D2+6C2         |
+      | tap:6C2 tap:7D2 |
+
+  @s003-71
+  Scenario: The last card of row 9 stays covered while the last card of row 10 covers it
+    Given the pharaoh_easy deal under the preset "pharaoh"
+    When I play "draw" 11 times
+    And I play "2C2+JD2"
+    Then the last move removed "2C2 JD2" for 10 points
+    And the free pyramid cards are "7D 6C2 7D2 6S AC QC2 AC2 QD2 JC2"
+
+  @s003-71
+  Scenario: With no recycle left and the stock drawn out, the game goes on while a pair of row 10 is left
+    Given the pharaoh_easy deal under the rules:
+      | option       | value |
+      | rows         | 10    |
+      | max_recycles | 0     |
+    When I play "draw" 48 times
+    And I play "KS2 KH2 KD2"
+    Then the game is playing
+    And the events do not include "blocked"
+
+  @api @s003-71
+  Scenario Outline: A layout deals a card's first copy before its second in the waste and the stock too: <first> and <second>
+    When I deal the pharaoh_easy deal under the preset "pharaoh" with "<first>" and "<second>" swapped
+    Then the request is refused with status 422 and "invalid_layout"
+
+    Examples:
+      | first | second |
+      | TS    | TS2    |
+      | 3S    | 3S2    |
+
+  @api @s003-71
+  Scenario: A layout naming one copy twice is refused, not read as the card's two copies
+    When I deal the pharaoh_easy deal under the preset "pharaoh" with "TS2" written "TS"
+    Then the request is refused with status 422 and "invalid_layout"
+
+  @codes @s003-71
+  Scenario: A Pharaoh code deals the cards its specification gives: the 104 cards shuffled as one deck
+    When I deal the code "PYR1-P-AAAAAAA"
+    Then the cards dealt, the pyramid row by row, then the waste, then the stock from its top, are "3H KS 2C 2S 8S 3S JS 4S 2H 8D 9C 5H 4H 8S2 7D AD KC JS2 TC AS KD 2C2 7H 8H 7C TC2 QS KC2 JC TD QD KH AS2 2H2 3S2 KD2 AD2 9D 8H2 3D QD2 2S2 3C 5S 4D 2D 6D AH 9H 3H2 AC JH 8C AH2 5C AC2 6S 3C2 3D2 TS TS2 9S 6D2 5D 4C 4S2 JD 7C2 8D2 7H2 TD2 5C2 5D2 4D2 6S2 JC2 6C 9C2 KS2 9D2 QC 5S2 QH 7S 9H2 QC2 9S2 6C2 QH2 JH2 2D2 QS2 TH 8C2 4C2 6H 7D2 TH2 7S2 KH2 5H2 4H2 6H2 JD2"

@@ -182,18 +182,6 @@ Feature: The Spanish pyramid (003): the Spanish deck, pairs summing 12, the rey 
     Then the legal moves are "RBA 1BA+CBA 1CO+CBA 6CO+6BA 2BA+SBA draw"
 
   @api @s003-72
-  Scenario Outline: The board described with the Spanish deck's names: <language>
-    Given the spanish_easy deal under the preset "spanish"
-    Then the description in "<language>" begins "<text>"
-
-    Examples:
-      | language | text |
-      | es       | Mazo: 19 cartas; descarte: as de copas. Fila 1: rey de espadas; fila 2: 6 de oros, 6 de espadas; fila 3: 5 de oros, 7 de oros, rey de copas |
-      | it       | Mazzo di pesca: 19 carte; scarti: asso di coppe. Fila 1: re di spade; fila 2: 6 di denari, 6 di spade |
-      | en       | Stock: 19 cards; waste: ace of cups. Row 1: king of swords; row 2: 6 of coins, 6 of swords |
-      | fr       | Talon : 19 cartes ; défausse : as de coupes. Rangée 1 : roi d’épées ; rangée 2 : 6 de deniers, 6 d’épées |
-
-  @api @s003-72
   Scenario: The sota, the caballo and the bastos by name
     Given the spanish_easy deal under the preset "spanish"
     When I play "RBA 1BA+CBA 2BA+SBA 6BA+6CO 3BA+9BA 4BA+8BA 5BA+7BA ROR"
@@ -238,3 +226,52 @@ Feature: The Spanish pyramid (003): the Spanish deck, pairs summing 12, the rey 
       | what                                      | deal         | preset  |
       | the French documents' deal, Spanish rules | documents    | spanish |
       | a Spanish deal under the app's rules      | spanish_easy | pyramide |
+
+  @s003-72
+  Scenario Outline: A rey on the waste goes alone too, for no points: <how>
+    When I deal the spanish_easy deal under the preset "spanish" with "1CO" and "RBA" swapped
+    And I play "<moves>"
+    Then the last move removed "RBA" for 0 points
+    And the waste is empty
+    And no card is selected
+
+    Examples:
+      | how            | moves   |
+      | by a King move | RBA     |
+      | by one tap     | tap:RBA |
+
+  @api @s003-72 @lang-es
+  Scenario: A pair move not summing 12 is refused with the message saying 12
+    Given the spanish_easy deal under the preset "spanish"
+    And the player's language is "es"
+    When I try "2BA+CBA"
+    Then the move is refused with "sum_not_12"
+    And the message is "La suma debe ser igual a 12"
+
+  @api @s003-72
+  Scenario Outline: The whole board described with the Spanish deck's names: <language>
+    Given the spanish_easy deal under the preset "spanish"
+    Then the description in "<language>" begins "<text>"
+
+    Examples:
+      | language | text |
+      | es       | Mazo: 19 cartas; descarte: as de copas. Fila 1: rey de espadas; fila 2: 6 de oros, 6 de espadas; fila 3: 5 de oros, 7 de oros, rey de copas; fila 4: 3 de oros, 9 de oros, 4 de oros, 8 de oros; fila 5: rey de oros, as de oros, caballo de oros, 2 de oros, sota de oros; fila 6: 3 de bastos, 9 de bastos, 4 de bastos, 8 de bastos, 5 de bastos, 7 de bastos; fila 7: rey de bastos, as de bastos, caballo de bastos, 6 de bastos, 6 de copas, 2 de bastos, sota de bastos. |
+      | en       | Stock: 19 cards; waste: ace of cups. Row 1: king of swords; row 2: 6 of coins, 6 of swords; row 3: 5 of coins, 7 of coins, king of cups; row 4: 3 of coins, 9 of coins, 4 of coins, 8 of coins; row 5: king of coins, ace of coins, knight of coins, 2 of coins, knave of coins; row 6: 3 of batons, 9 of batons, 4 of batons, 8 of batons, 5 of batons, 7 of batons; row 7: king of batons, ace of batons, knight of batons, 6 of batons, 6 of cups, 2 of batons, knave of batons. |
+      | it       | Mazzo di pesca: 19 carte; scarti: asso di coppe. Fila 1: re di spade; fila 2: 6 di denari, 6 di spade; fila 3: 5 di denari, 7 di denari, re di coppe; fila 4: 3 di denari, 9 di denari, 4 di denari, 8 di denari; fila 5: re di denari, asso di denari, cavallo di denari, 2 di denari, fante di denari; fila 6: 3 di bastoni, 9 di bastoni, 4 di bastoni, 8 di bastoni, 5 di bastoni, 7 di bastoni; fila 7: re di bastoni, asso di bastoni, cavallo di bastoni, 6 di bastoni, 6 di coppe, 2 di bastoni, fante di bastoni. |
+      | fr       | Talon : 19 cartes ; défausse : as de coupes. Rangée 1 : roi d’épées ; rangée 2 : 6 de deniers, 6 d’épées ; rangée 3 : 5 de deniers, 7 de deniers, roi de coupes ; rangée 4 : 3 de deniers, 9 de deniers, 4 de deniers, 8 de deniers ; rangée 5 : roi de deniers, as de deniers, cavalier de deniers, 2 de deniers, valet de deniers ; rangée 6 : 3 de bâtons, 9 de bâtons, 4 de bâtons, 8 de bâtons, 5 de bâtons, 7 de bâtons ; rangée 7 : roi de bâtons, as de bâtons, cavalier de bâtons, 6 de bâtons, 6 de coupes, 2 de bâtons, valet de bâtons. |
+
+  @codes @s003-72
+  Scenario: A Spanish code deals the cards its specification gives: oros 1…R, copas, espadas, bastos, shuffled
+    When I deal the code "PYR1-E-AAAAAAA"
+    Then the cards dealt, the pyramid row by row, then the waste, then the stock from its top, are "7BA 9ES ROR 2ES 5CO SES 5OR 8CO CCO 3ES 6ES RES 6OR 3BA SOR 1OR CES 3OR 2CO 3CO 7ES 8BA 1BA 2OR 9CO 8OR 4ES 2BA RCO CBA 1CO 6CO 4OR 1ES 5BA 7CO 5ES 9BA SBA 4CO COR SCO 9OR 7OR 8ES 6BA 4BA RBA"
+
+  @s003-72
+  Scenario: With no recycle left and the stock drawn out, the game goes on while 6 + 6 is left
+    Given the spanish_easy deal under the rules:
+      | option       | value     |
+      | deck         | "spanish" |
+      | max_recycles | 0         |
+    When I play "RBA 1BA+CBA 2BA+SBA 3BA+9BA ROR"
+    And I play "draw" 19 times
+    Then the game is playing
+    And the events do not include "blocked"

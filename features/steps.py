@@ -50,7 +50,7 @@ def changed_layout(name: str, change: str, rules: dict[str, Any] | None = None) 
     (the request may be refused): ``change`` is ``add CARD`` (the card also at the stock's bottom),
     ``drop`` (without the stock's last card), ``swap A B`` (two cards trade places), ``waste`` (the
     waste card put on top of the stock, or kept when ``rules`` deal none), ``row R S`` (row R's
-    last card moved to the end of row S)."""
+    last card moved to the end of row S), ``write A B`` (card A written B wherever it is)."""
     result = layout(name)
     verb, *words = change.split()
     if verb == "add":
@@ -61,6 +61,13 @@ def changed_layout(name: str, change: str, rules: dict[str, Any] | None = None) 
         pass  # the waste card stays where the app's rules put it
     elif verb == "waste":
         result = {**result, "stock": result["waste"] + result["stock"], "waste": []}
+    elif verb == "write":  # a card written as another (e.g. a second copy written as the first)
+        first, second = words
+        result = {
+            "pyramid": [[second if card == first else card for card in row] for row in result["pyramid"]],
+            "waste": [second if card == first else card for card in result["waste"]],
+            "stock": [second if card == first else card for card in result["stock"]],
+        }
     elif verb == "swap":  # two cards trade places
         first, second = words
         result = {
@@ -164,6 +171,11 @@ STEPS: list[Step] = [
     ),
     Step("when", 'I deal the {name} deal with "{card}" added to the stock', lambda name, card: changed_layout(name, f"add {card}")),
     Step("when", "I deal the {name} deal without the stock's last card", lambda name: changed_layout(name, "drop")),
+    Step(
+        "when",
+        'I deal the {name} deal under the preset "{preset}" with "{first}" written "{second}"',
+        lambda name, preset, first, second: changed_layout(name, f"write {first} {second}", PRESET_RULES[preset]),
+    ),
     Step(
         "when",
         'I deal the {name} deal under the preset "{preset}" with "{first}" and "{second}" swapped',

@@ -170,6 +170,47 @@ def _blocked_events() -> list:
     return [turn.state.status, turn.feedback, [e.to_json() for e in turn.events]]
 
 
+# -- Variants of another shape (003): Pharaoh and the Spanish pyramid ----------------------------
+
+PHARAOH = {"rows": 10}
+SPANISH = {"deck": "spanish"}
+#: «pharaoh_easy»: row 10 cleared but for 3♠'s partner 10♣ (then free with the waste's 3♠).
+PHARAOH_ROW10 = "7D+6C2 7D2+6S AC+QC2 AC2+QD2 2C2+JC2".split()
+
+
+def arranged(rules: Rules, placed: dict[int, str]) -> Layout:
+    """The rules' cards in canonical order with the cards ``placed`` at those places of the deal."""
+    fixed = {place: C(code) for place, code in placed.items()}
+    rest = iter(card for card in rules.cards if card not in fixed.values())
+    return Layout.from_deck(tuple(fixed[i] if i in fixed else next(rest) for i in range(len(rules.cards))), rules)
+
+
+def _layout_json(name: str, change: Callable[[str], str]) -> dict:
+    data = json.loads(DEALS.read_text(encoding="utf-8"))[name]
+    return {
+        "pyramid": [[change(c) for c in row.split()] for row in data["pyramid"]],
+        "waste": [change(c) for c in data["waste"].split()],
+        "stock": [change(c) for c in data["stock"].split()],
+    }
+
+
+def _from_json_layout(data: dict, rules: Rules) -> Any:
+    """A layout sent as JSON (``POST /v1/games``): the stock's top cards of the game, or the refusal."""
+    return _try(lambda: [c.code for c in new(Layout.from_json(data), rules).stock[:3]])
+
+
+def _refusal_message(state: GameState, text: str, language: str) -> Any:
+    try:
+        E.play(sent(state), Move.from_text(text))
+        return "accepted"
+    except PyramideError as error:
+        return [error.code, error.message(language)]
+
+
+#: A Spanish deal whose row 7 pairs only 6 + 6; the stock's last card 3 de oros pairs with nothing free.
+SPANISH_SIX_SIX = {21: "6OR", 22: "6CO", 23: "1OR", 24: "1CO", 25: "1ES", 26: "1BA", 27: "2OR", 47: "3OR"}
+
+
 # -- One check per mutant -------------------------------------------------------------------------
 
 CHECKS: dict[str, Callable[[], Any]] = {
@@ -346,6 +387,52 @@ CHECKS: dict[str, Callable[[], Any]] = {
     "legal_moves_omit_covering_pairs": lambda: legal(play_to(docs(pair_with_covering=True), ["KD"])),
     "legal_moves_omit_drawn_pair": lambda: legal(play_to(new(deal_at(DRAWN, DRAWN_RULES), DRAWN_RULES), ["draw"])),
     "status_ignores_waste_top": lambda: final(new(deal_at({**STUCK, 51: "KC"}), Rules(max_recycles=0)), DRAW_ALL),
+    # Variants of another shape (003): Pharaoh and the Spanish pyramid
+    "pharaoh_row7_free": lambda: final(deal("pharaoh_easy", **PHARAOH), ["TD+3S"]),
+    "pharaoh_row7_free_by_tap": lambda: run(deal("pharaoh_easy", **PHARAOH), ["tap:3S", "tap:TD"]),
+    "pharaoh_move_names_face_not_copy": lambda: final(deal("pharaoh_easy", **PHARAOH), PHARAOH_ROW10 + ["3S2+TC"]),
+    "pharaoh_undo_restores_first_copy": lambda: final(deal("pharaoh_easy", **PHARAOH), ["7D2+6C2", "undo"]),
+    "pharaoh_won_at_28_removed": lambda: final(
+        deal("pharaoh_easy", **PHARAOH), PHARAOH_ROW10 + "KC2 AD2+QC 2C+JC 3C+TC 4C+9C 5C+8C 6C+7C2 AD+QD 2D+JD KD".split()
+    ),
+    "pharaoh_score_capped_280": lambda: final(
+        deal("pharaoh_easy", **PHARAOH), PHARAOH_ROW10 + "KC2 AD2+QC 2C+JC 3C+TC 4C+9C 5C+8C 6C+7C2 AD+QD 2D+JD KD 3D+TD 4D+9D 5D+8D".split()
+    ),
+    "pharaoh_blocked_check_7_rows": lambda: final(
+        deal("pharaoh_easy", max_recycles=0, **PHARAOH), ["draw"] * 48 + ["KS2", "KH2", "KD2"]
+    ),
+    "pharaoh_copy_order_pyramid_only": lambda: _from_json_layout(
+        _layout_json("pharaoh_easy", lambda c: {"TS": "TS2", "TS2": "TS"}.get(c, c)), Rules(rows=10)
+    ),
+    "pharaoh_layout_repeated_code_as_second_copy": lambda: _from_json_layout(
+        _layout_json("pharaoh_easy", lambda c: "TS" if c == "TS2" else c), Rules(rows=10)
+    ),
+    "pharaoh_seed_deals_one_shuffle_twice": lambda: [c.code for c in GameState.new("PYR1-P-AAAAAAA").pyramid[:10]],
+    # JD2 the 11th card drawn: 2C2+JD2 leaves 9C (row 9's last) covered by JC2 alone
+    "pharaoh_rightmost_half_covered_rows_8_9": lambda: final(
+        deal("pharaoh_easy", **PHARAOH), ["draw"] * 11 + ["2C2+JD2", "tap:9C"]
+    ),
+    "spanish_tap_sums_13": lambda: [
+        final(deal("spanish_easy", **SPANISH), ["tap:2BA", "tap:CBA"]),
+        final(deal("spanish_easy", **SPANISH), ["tap:1BA", "tap:CBA"]),
+    ],
+    "spanish_blocked_check_skips_six_six": lambda: final(
+        new(arranged(Rules(deck="spanish", max_recycles=0), SPANISH_SIX_SIX), Rules(deck="spanish", max_recycles=0)),
+        ["draw"] * 19,
+    ),
+    "spanish_waste_rey_not_alone": lambda: [
+        final(new(arranged(Rules(deck="spanish"), {28: "RBA"}), Rules(deck="spanish")), ["RBA"]),
+        final(new(arranged(Rules(deck="spanish"), {28: "RBA"}), Rules(deck="spanish")), ["tap:RBA"]),
+    ],
+    "spanish_caballo_goes_alone": lambda: final(deal("spanish_easy", **SPANISH), ["CBA"]),
+    "spanish_six_six_refused": lambda: final(deal("spanish_easy", **SPANISH), ["6BA+6CO"]),
+    "spanish_describe_en_sota_jack": lambda: describe(deal("spanish_easy", **SPANISH), "en"),
+    "spanish_refused_pair_detail_says_13": lambda: _refusal_message(deal("spanish_easy", **SPANISH), "2BA+CBA", "es"),
+    "spanish_seed_rank_major_order": lambda: [c.code for c in GameState.new("PYR1-E-AAAAAAA").pyramid[21:]],
+    "spanish_pharaoh_copies_never_pair": lambda: final(
+        new(arranged(Rules(deck="spanish", rows=10), {45: "6OR", 46: "6OR2"}), Rules(deck="spanish", rows=10)),
+        ["6OR+6OR2"],
+    ),
 }
 
 

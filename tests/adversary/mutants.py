@@ -2219,3 +2219,407 @@ def legal_moves_omit_drawn_pair():
     set_legal_moves(legal_moves)
 
 
+# ----------------------------------------------------------------------------------------------
+# Variants of another shape (003): Pharaoh / Triangle and the Spanish pyramid
+# ----------------------------------------------------------------------------------------------
+
+_PHARAOH = "Pharaoh / Triangle: «Reparte un diseño triangular más grande (a menudo 10 filas)» (003; docs/rules.md)"
+_SPANISH = "Pirámide española: «los valores de las parejas suman 12 en lugar de 13 y los Reyes siguen retirándose solos» (003)"
+
+
+def _pharaoh(state) -> bool:
+    return len(state.pyramid) == 55
+
+
+def _spanish(card) -> bool:
+    return card.deck.name == "spanish"
+
+
+def _other_copy(card: Card) -> Card:
+    return Card.parse(card.face if card.copy == 2 else card.face + "2")
+
+
+@mutant(
+    f"{_PHARAOH}: a pyramid of 10 rows, 55 cards [...] a card of row 7 is covered like any other",
+    "the covered test reads the app's 7-row table for rows 1-7, so row 7 is free at the deal under Pharaoh",
+)
+def pharaoh_row7_free():
+    size = _layout.COVERED_BY_SIZE
+
+    def is_free(pyramid, slot):
+        covers = COVERED_BY[slot] if slot < len(COVERED_BY) else size[len(pyramid)][slot]
+        return pyramid[slot] is not None and all(pyramid[c] is None for c in covers)
+
+    _play.is_free = is_free
+
+
+@mutant(
+    f"{_PHARAOH}: At the deal the ten cards of row 10 are free, and a card of row 7 is covered like any other",
+    "tap path only: under Pharaoh a tap treats a card of row 7 as free (7-row bottom row hard-coded in the tap handler)",
+)
+def pharaoh_row7_free_by_tap():
+    orig = _play._tap_card
+
+    def row7(state, card):
+        origin = _play.where(state, card)
+        return _pharaoh(state) and origin is not None and 21 <= origin < 28
+
+    def tap(state, card):
+        if row7(state, card) and covered(state, card):
+            selected = state.selected
+            if selected is None:
+                return Turn(state.evolve(selected=card), (Event("selected", (card,)),))
+            partner = _play.where(state, selected)
+            if selected is not card and _play.pairs(selected, card) and _play.is_available(state, partner):
+                return _play._remove(state.evolve(selected=None), ((selected, partner), (card, _play.where(state, card))))
+        return orig(state, card)
+
+    _play._tap_card = tap
+    also_selectable(row7)
+
+
+@mutant(
+    f"{_PHARAOH}: A card's second copy is a card of its own [...] so that a move, a tap or a layout names one copy",
+    "a move or tap naming a copy not in play (3S2 in the stock) plays the other copy of that face in play (3S on the waste)",
+)
+def pharaoh_move_names_face_not_copy():
+    orig = _play.play
+
+    def play(state, move):
+        if _pharaoh(state) and move.type in ("pair", "king", "tap") and move.cards:
+            cards = tuple(
+                _other_copy(c) if _play.where(state, c) is None and _play.where(state, _other_copy(c)) is not None else c
+                for c in move.cards
+            )
+            if cards != move.cards:
+                move = replace(move, cards=tuple(sorted(cards, key=lambda c: c.index)) if move.type == "pair" else cards)
+        return orig(state, move)
+
+    set_play(play)
+
+
+@mutant(
+    f"{_PHARAOH}: A card's second copy is a card of its own / «deshacer» puts back the cards removed",
+    "under Pharaoh, undoing a removal puts each pyramid card back as its FIRST copy (history kept by face)",
+)
+def pharaoh_undo_restores_first_copy():
+    orig = _play.unapply
+
+    def unapply(state, action):
+        after = orig(state, action)
+        if action.type != "remove" or not _pharaoh(state):
+            return after
+        back = {card for card, origin in action.removed if origin >= 0 and card.copy == 2}
+        if not back:
+            return after
+        pyramid = tuple(Card.parse(c.face) if c in back else c for c in after.pyramid)
+        return after.evolve(pyramid=pyramid)
+
+    _play.unapply = unapply
+
+
+@mutant(
+    f"{_PHARAOH}: Each pyramid card is worth 10 points: a won game is worth 550 (the game is won when the 55 are gone)",
+    "under Pharaoh the game is won as soon as 28 pyramid cards are removed (the app's 28 hard-coded)",
+)
+def pharaoh_won_at_28_removed():
+    orig = _play.is_won
+
+    def is_won(state):
+        if _pharaoh(state):
+            return sum(1 for c in state.pyramid if c is None) >= 28
+        return orig(state)
+
+    _play.is_won = is_won
+
+
+@mutant(
+    f"{_PHARAOH}: Each pyramid card is worth 10 points: a won game is worth 550",
+    "under Pharaoh the score is capped at the app's 280 («una partida ganada siempre vale 280 puntos»)",
+)
+def pharaoh_score_capped_280():
+    orig = _play._remove
+
+    def remove(state, removed):
+        t = orig(state, removed)
+        if _pharaoh(state) and t.state.score > 280:
+            return turn(t, state=t.state.evolve(score=280))
+        return t
+
+    _play._remove = remove
+
+
+@mutant(
+    f"{_PHARAOH} / «solo declara el bloqueo [...] cuando [...] no se puede jugar ninguna pareja ni ningún rey»",
+    "under Pharaoh the blocked test scans only the first 28 slots (rows 1-7) and the waste: blocked with row 10 pairs left",
+)
+def pharaoh_blocked_check_7_rows():
+    import service.engine as engine  # noqa: PLC0415
+
+    orig = _play.status_of
+
+    def status_of(state):
+        status = orig(state)
+        if status != PLAYING or not _pharaoh(state) or state.stock or (any(_play.waste_piles(state)) and _play.recycles_left(state)):
+            return status
+        counted = any(all(_play.where(state, c) < 28 for c in m.cards) for m in _play.removals(state))
+        return PLAYING if counted else BLOCKED
+
+    _play.status_of = engine.status_of = status_of
+
+
+@mutant(
+    f"{_PHARAOH}: A layout [...] writes a card's first copy before its second (invalid_layout otherwise)",
+    "the copy order is checked in the pyramid only: a layout with 10♠2 before 10♠ in the stock is accepted",
+)
+def pharaoh_copy_order_pyramid_only():
+    orig = _layout.check_deck
+
+    def check_deck(deck, rules, *, field):
+        deck = list(deck)
+        seen: set = set()
+        for i, card in enumerate(deck):
+            if i >= rules.slots and card.copy == 2 and _other_copy(card) not in seen:
+                j = deck.index(_other_copy(card))  # checked as if the copies came in order
+                deck[i], deck[j] = deck[j], deck[i]
+                card = deck[i]
+            seen.add(card)
+        return orig(deck, rules, field=field)
+
+    _layout.check_deck = check_deck
+
+
+@mutant(
+    f"{_PHARAOH}: Every card code in the state, the moves and the events names one copy (`7D` or `7D2`)",
+    "a layout writing a plain code twice is read as copy 1 then copy 2 (7D, 7D), not refused as a duplicate",
+)
+def pharaoh_layout_repeated_code_as_second_copy():
+    orig = Layout.__dict__["from_json"].__func__
+
+    def from_json(cls, data):
+        try:
+            rows = [list(row) for row in data["pyramid"]]
+            if sum(len(row) for row in rows) == 55:
+                seen: set = set()
+
+                def name(code):
+                    if code in seen and isinstance(code, str) and not code.endswith("2"):
+                        code += "2"
+                    seen.add(code)
+                    return code
+
+                data = {
+                    **data,
+                    "pyramid": [[name(c) for c in row] for row in rows],
+                    "waste": [name(c) for c in data.get("waste", [])],
+                    "stock": [name(c) for c in data["stock"]],
+                }
+        except (KeyError, TypeError):
+            pass
+        return orig(cls, data)
+
+    Layout.from_json = classmethod(from_json)
+
+
+@mutant(
+    "deal-codes.md: Under E and P the same [Fisher–Yates], from the rules' canonical deck (i from its length − 1 down)",
+    "a Pharaoh seed code shuffles ONE deck of 52 and deals that order twice (then names the copies in order)",
+)
+def pharaoh_seed_deals_one_shuffle_twice():
+    import service.engine as engine  # noqa: PLC0415
+
+    orig = _codes.shuffled_deck
+
+    def shuffled_deck(seed, rules=None):
+        if rules is not None and rules.copies == 2:
+            one = orig(seed, replace(rules, rows=7))
+            return _codes._copies_in_order(list(one + one))
+        return orig(seed, rules)
+
+    _codes.shuffled_deck = engine.shuffled_deck = shuffled_deck
+    _state._deal.cache_clear()
+
+
+@mutant(
+    f"{_PHARAOH} / «Cada carta está parcialmente cubierta por dos cartas de la fila de debajo»",
+    "the hand-extended rows 8-9: their rightmost card checks only its left covering card",
+)
+def pharaoh_rightmost_half_covered_rows_8_9():
+    size = _layout.COVERED_BY_SIZE
+
+    def is_free(pyramid, slot):
+        covers = size[len(pyramid)][slot]
+        row, pos = POSITION[slot]
+        if len(pyramid) == 55 and row in (8, 9) and pos == row:
+            covers = covers[:1]
+        return pyramid[slot] is not None and all(pyramid[c] is None for c in covers)
+
+    _play.is_free = is_free
+
+
+@mutant(
+    f"{_SPANISH}: Pairs sum 12: 1 + caballo, 2 + sota, 3 + 9, 4 + 8, 5 + 7 and 6 + 6",
+    "tap path only: under the Spanish deck two taps summing 13 remove the pair, 12 answers sum_not_12",
+)
+def spanish_tap_sums_13():
+    orig = _play._tap_card
+
+    def tap(state, card):
+        selected = state.selected
+        origin = _play.where(state, card)
+        if (
+            _spanish(card)
+            and selected is not None
+            and selected is not card
+            and not card.is_king
+            and not covered(state, card)
+            and _play.is_available(state, origin)
+        ):
+            total = selected.value + card.value
+            if total == 13:
+                return _play._remove(state.evolve(selected=None), ((selected, _play.where(state, selected)), (card, origin)))
+            if total == 12:
+                return Turn(state.evolve(selected=card), (Event("selected", (card,)),), "sum_not_12")
+        return orig(state, card)
+
+    _play._tap_card = tap
+
+
+@mutant(
+    f"{_SPANISH} (6 + 6) / «solo declara el bloqueo [...] cuando [...] no se puede jugar ninguna pareja ni ningún rey»",
+    "the blocked test skips pairs of one rank (never a pair in the French deck): blocked with 6 + 6 left",
+)
+def spanish_blocked_check_skips_six_six():
+    import service.engine as engine  # noqa: PLC0415
+
+    orig = _play.status_of
+
+    def status_of(state):
+        status = orig(state)
+        if status != PLAYING or state.stock or (any(_play.waste_piles(state)) and _play.recycles_left(state)):
+            return status
+        moves = [m for m in _play.removals(state) if not (m.type == "pair" and m.cards[0].rank == m.cards[1].rank)]
+        return PLAYING if moves else BLOCKED
+
+    _play.status_of = engine.status_of = status_of
+
+
+@mutant(
+    f"{_SPANISH} / «tanto si está libre en la pirámide como si está en el descarte»",
+    "a Spanish rey on the waste top does not go alone: the king move is card_not_free, a tap selects it",
+)
+def spanish_waste_rey_not_alone():
+    orig_play = _play.play
+
+    def on_waste(state, card):
+        return _spanish(card) and card.is_king and _play.where(state, card) == WASTE_TOP
+
+    def play(state, move):
+        if move.type == "king" and on_waste(state, move.cards[0]) and state.status == PLAYING:
+            raise IllegalMoveError("card_not_free", field="move", card=move.cards[0].code)
+        return orig_play(state, move)
+
+    set_play(play)
+    orig_tap = _play._tap_card
+
+    def tap(state, card):
+        if on_waste(state, card):
+            if state.selected is None:
+                return Turn(state.evolve(selected=card), (Event("selected", (card,)),))
+            if state.selected is card:
+                return Turn(state.evolve(selected=None), (Event("deselected", (card,)),))
+            return Turn(state.evolve(selected=card), (Event("selected", (card,)),), "sum_not_12")
+        return orig_tap(state, card)
+
+    _play._tap_card = tap
+    also_selectable(on_waste)
+
+
+@mutant(
+    f"{_SPANISH}: the rey goes alone, by a King move or one tap (only the rey: the caballo is worth 11)",
+    "the King move's lone-card test is 'a court card above the sota', so the caballo goes alone by a king move",
+)
+def spanish_caballo_goes_alone():
+    orig = _play.king_origin
+
+    def king_origin(state, card):
+        if _spanish(card) and card.rank == 11:
+            origin = _play.where(state, card)
+            _play._check_playable(state, card, origin)
+            return origin
+        return orig(state, card)
+
+    _play.king_origin = king_origin
+
+
+@mutant(
+    f"{_SPANISH}: Pairs sum 12 [...] and 6 + 6 (two cards of one rank, which the French deck never pairs)",
+    "two cards of one rank never pair (the French deck's shortcut): 6 + 6 answers sum_not_12",
+)
+def spanish_six_six_refused():
+    orig = _play.pairs
+    _play.pairs = lambda a, b: a.rank != b.rank and orig(a, b)
+
+
+@mutant(
+    "docs/rules.md: The board is described with the Spanish names («sota de oros» [...] \"knave of coins\")",
+    "in English the sota is named by the French deck's jack: \"jack of coins\"",
+)
+def spanish_describe_en_sota_jack():
+    message("en", "card.spanish.rank.10", "jack")
+
+
+class _SumSaysThirteen(IllegalMoveError):
+    @property
+    def message_key(self) -> str:
+        return "sum_not_13"
+
+
+@mutant(
+    "api.md: two cards not summing 12 answer `sum_not_12` («La suma debe ser igual a 12»)",
+    "a refused Spanish pair MOVE has code sum_not_12 but its problem detail is the app's «La suma debe ser igual a 13»",
+)
+def spanish_refused_pair_detail_says_13():
+    orig = _play.pair_origins
+
+    def pair_origins(state, a, b):
+        try:
+            return orig(state, a, b)
+        except IllegalMoveError as error:
+            if error.code == "sum_not_12":
+                raise _SumSaysThirteen("sum_not_12", field=error.field, **error.params) from None
+            raise
+
+    _play.pair_origins = pair_origins
+
+
+@mutant(
+    "deal-codes.md: `E` [...] Its canonical order is oros 1…R, copas 1…R, espadas 1…R, bastos 1…R (index 0 = `1OR`)",
+    "a Spanish seed code shuffles the deck from rank-major order (1OR 1CO 1ES 1BA 2OR …)",
+)
+def spanish_seed_rank_major_order():
+    import service.engine as engine  # noqa: PLC0415
+
+    orig = _codes.shuffled_deck
+
+    def shuffled_deck(seed, rules=None):
+        if rules is None or rules.deck != "spanish":
+            return orig(seed, rules)
+        stream = _codes._Sha256Stream(f"{_codes.STREAM_KEY}:{seed}".encode("ascii"))
+        deck = sorted(rules.cards, key=lambda c: (c.copy, c.rank, c.index))
+        for i in range(len(deck) - 1, 0, -1):
+            j = stream.below(i + 1)
+            deck[i], deck[j] = deck[j], deck[i]
+        return _codes._copies_in_order(deck)
+
+    _codes.shuffled_deck = engine.shuffled_deck = shuffled_deck
+    _state._deal.cache_clear()
+
+
+@mutant(
+    f"{_SPANISH} (6 + 6) with Pharaoh's two decks: «the options compose with every other one» (docs/rules.md)",
+    "«Two copies never pair» taken literally: under E+P the copies 6OR and 6OR2 (summing 12) are refused",
+)
+def spanish_pharaoh_copies_never_pair():
+    orig = _play.pairs
+    _play.pairs = lambda a, b: a.face != b.face and orig(a, b)
