@@ -28,7 +28,6 @@ from ._errors import InvalidMoveError
 
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
-KING = 13
 PAIR_SUM = 13
 
 _SUIT_SYMBOLS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}

@@ -16,12 +16,12 @@ from dataclasses import dataclass
 
 from ._cards import Card
 from ._errors import InvalidMoveError, PyramideError
-from ._rules import Rules
+from ._rules import ROW_COUNTS, Rules
 
 ROWS = 7
 SLOTS = ROWS * (ROWS + 1) // 2  # 28
 #: The most rows a pyramid has (Pharaoh, 003): the tables below reach that far.
-MAX_ROWS = 10
+MAX_ROWS = max(ROW_COUNTS)
 
 #: (row, position) of each slot, both from 1, in the largest pyramid; a smaller one is its first slots.
 POSITION: tuple[tuple[int, int], ...] = tuple(
@@ -43,7 +43,7 @@ def _covered_by(rows: int) -> tuple[tuple[int, ...], ...]:
 
 #: The slots that cover each slot, by the pyramid's number of slots (28 for 7 rows, 55 for 10).
 COVERED_BY_SIZE: dict[int, tuple[tuple[int, ...], ...]] = {
-    rows * (rows + 1) // 2: _covered_by(rows) for rows in (ROWS, MAX_ROWS)
+    rows * (rows + 1) // 2: _covered_by(rows) for rows in ROW_COUNTS
 }
 #: The slots that cover each slot of the app's 7-row pyramid.
 COVERED_BY: tuple[tuple[int, ...], ...] = COVERED_BY_SIZE[SLOTS]
@@ -60,7 +60,7 @@ def row_slots(slots: int) -> tuple[tuple[int, ...], ...]:
 
 _ROW_SLOTS = {
     rows * (rows + 1) // 2: tuple(tuple(slot_at(row, pos) for pos in range(1, row + 1)) for row in range(1, rows + 1))
-    for rows in (ROWS, MAX_ROWS)
+    for rows in ROW_COUNTS
 }
 #: The slots of each row of the app's pyramid, top row first.
 ROW_SLOTS: tuple[tuple[int, ...], ...] = _ROW_SLOTS[SLOTS]
@@ -130,7 +130,7 @@ class Layout:
         check_deck(self.deck, rules, field="layout")
 
 
-_ROW_LENGTHS = [list(range(1, rows + 1)) for rows in (ROWS, MAX_ROWS)]
+_ROW_LENGTHS = [list(range(1, rows + 1)) for rows in ROW_COUNTS]
 
 
 def check_deck(deck: tuple[Card, ...] | list[Card], rules: Rules, *, field: str) -> None:
