@@ -1616,14 +1616,19 @@ def tap_pair_scores_10():
     "a `pair` move of two free cards not summing 13 is refused with the code card_not_free",
 )
 def pair_move_non13_wrong_code():
+    refuse_pair_otherwise("sum_not_13", lambda error, a: IllegalMoveError("card_not_free", field="move.cards", card=a.code))
+
+
+def refuse_pair_otherwise(code: str, instead: Callable[[IllegalMoveError, Card], IllegalMoveError]) -> None:
+    """A `pair` move the reference refuses with ``code`` is refused with ``instead(error, a)``."""
     orig = _play.pair_origins
 
     def pair_origins(state, a, b):
         try:
             return orig(state, a, b)
         except IllegalMoveError as error:
-            if error.code == "sum_not_13":
-                raise IllegalMoveError("card_not_free", field="move.cards", card=a.code) from None
+            if error.code == code:
+                raise instead(error, a) from None
             raise
 
     _play.pair_origins = pair_origins
@@ -2580,17 +2585,7 @@ class _SumSaysThirteen(IllegalMoveError):
     "a refused Spanish pair MOVE has code sum_not_12 but its problem detail is the app's «La suma debe ser igual a 13»",
 )
 def spanish_refused_pair_detail_says_13():
-    orig = _play.pair_origins
-
-    def pair_origins(state, a, b):
-        try:
-            return orig(state, a, b)
-        except IllegalMoveError as error:
-            if error.code == "sum_not_12":
-                raise _SumSaysThirteen("sum_not_12", field=error.field, **error.params) from None
-            raise
-
-    _play.pair_origins = pair_origins
+    refuse_pair_otherwise("sum_not_12", lambda error, a: _SumSaysThirteen("sum_not_12", field=error.field, **error.params))
 
 
 @mutant(
