@@ -71,6 +71,18 @@ Feature: Pharaoh / Triangle (003): a 10-row pyramid dealt from two decks
       | the second 7♦, by taps            | tap:6C2 tap:7D2 | 7D2 6C2 | AD2 7D 6S AC QC2 AC2 QD2 2C2 JC2   |
       | the second A♣, by a pair move     | AC2+QD2         | AC2 QD2 | TC 7D 6C2 7D2 6S AC QC2 2C2 JC2    |
 
+  @api @s003-71
+  Scenario Outline: A second copy named with 10 for T: <how>
+    Given the pharaoh_easy deal under the preset "pharaoh"
+    When I play "draw" 13 times
+    And I play "<taps>"
+    Then the selected card is "TC2"
+
+    Examples:
+      | how            | taps      |
+      | 10C2           | tap:10C2  |
+      | TC2            | tap:TC2   |
+
   @s003-71
   Scenario Outline: Two copies of a card never pair (13 is odd): <pair>
     Given the pharaoh_easy deal under the preset "pharaoh"

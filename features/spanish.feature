@@ -227,6 +227,17 @@ Feature: The Spanish pyramid (003): the Spanish deck, pairs summing 12, the rey 
       | the French documents' deal, Spanish rules | documents    | spanish |
       | a Spanish deal under the app's rules      | spanish_easy | pyramide |
 
+  @api @s003-72
+  Scenario Outline: A Spanish layout with a card more is no deal: <card>
+    When I deal the spanish_easy deal under the preset "spanish" with "<card>" added to the stock
+    Then the request is refused with status 422 and "invalid_layout"
+
+    Examples:
+      | card |
+      | 7D   |
+      | 7CO2 |
+      | 7CO  |
+
   @s003-72
   Scenario Outline: A rey on the waste goes alone too, for no points: <how>
     When I deal the spanish_easy deal under the preset "spanish" with "1CO" and "RBA" swapped

@@ -169,6 +169,11 @@ STEPS: list[Step] = [
         'I deal the code "{code}" under the rules:',
         lambda code, datatable: [{"op": "deal_try", "code": code, "rules": rules_table(datatable)}],
     ),
+    Step(
+        "when",
+        'I deal the {name} deal under the preset "{preset}" with "{card}" added to the stock',
+        lambda name, preset, card: changed_layout(name, f"add {card}", PRESET_RULES[preset]),
+    ),
     Step("when", 'I deal the {name} deal with "{card}" added to the stock', lambda name, card: changed_layout(name, f"add {card}")),
     Step("when", "I deal the {name} deal without the stock's last card", lambda name: changed_layout(name, "drop")),
     Step(

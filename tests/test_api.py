@@ -198,6 +198,7 @@ def test_rules(client):
     conforms(models.RulesResponse, response.json)
     assert response.json["preset_codes"]["pyramide"] == "N" and response.json["preset_codes"]["traditional"] == "DST0"
     assert {option["letter"] for option in response.json["options"]} == {"A", "C", "D", "E", "K", "P", "S", "T", "U", "W", "0-9999"}
+    assert response.json["preset_codes"]["unlimited-undo"] == "TUW"
     assert response.json["preset_codes"]["pharaoh"] == "P" and response.json["presets"]["pharaoh"]["rows"] == 10
     assert response.json["preset_codes"]["spanish"] == "E" and response.json["presets"]["spanish"]["deck"] == "spanish"
     assert all("rows" not in rules and "deck" not in rules for name, rules in response.json["presets"].items() if name not in ("pharaoh", "spanish"))
@@ -296,6 +297,10 @@ ILLEGAL = [
     ("/v1/moves", {"state": DOC.to_json(), "move": {"type": "draw", "pile": "waste2"}}, 422, "no_such_pile", "These rules have one waste", "Estas reglas tienen un solo descarte"),
     ("/v1/moves", {"state": APOPHIS.to_json(), "move": {"type": "draw"}}, 422, "pile_required", "Under Apophis a draw names the waste pile", "En Apophis un robo nombra la pila de descarte"),
     ("/v1/moves", {"state": GameState.new("PYR1-E-AAAAAAA").to_json(), "move": {"type": "pair", "cards": ["9CO", "4ES"]}}, 422, "sum_not_12", "The sum must equal 12", "La suma debe ser igual a 12"),
+    ("/v1/moves", {"state": GameState.new("PYR1-E-AAAAAAA").to_json(), "move": {"type": "king", "card": "KD"}}, 422, "card_not_free", "KD is not a card of this game: its rules deal another deck", "KD no es una carta de esta partida: sus reglas reparten otra baraja"),
+    ("/v1/moves", {"state": DOC.to_json(), "move": {"type": "tap", "card": "7D2"}}, 422, "card_not_free", "7D2 is not a card of this game: its rules deal another deck", "7D2 no es una carta de esta partida: sus reglas reparten otra baraja"),
+    ("/v1/moves", {"state": GameState.new("PYR1-P-AAAAAAA").to_json(), "move": {"type": "tap", "card": "JD2"}}, 422, "card_not_free", "JD2 is not in play: only a free pyramid card", "JD2 no está en juego"),
+    ("/v1/games", {"code": "PYR1-E-" + "A" * 48}, 422, "invalid_code", "The deal part has 48 letters: 7 for a seed, 44 for a full layout under these rules", "La parte del reparto tiene 48 letras: 7 para una semilla, 44 para un reparto completo con estas reglas"),
 ]
 
 

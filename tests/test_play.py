@@ -381,3 +381,21 @@ def test_move_text_round_trip(text):
 
 def test_card_aliases():
     assert Move.from_text("10C+3S") == Move.from_text("3S+TC") == Move.from_text("10♣+3♠")
+
+
+def test_the_triangles_tables_for_7_and_10_rows():
+    """Slot (r, i) is covered by (r+1, i) and (r+1, i+1); the bottom row by nothing. Written apart
+    from the engine's tables, which are built at import (docs/mutation.md)."""
+    from service.engine._layout import COVERED_BY_SIZE, row_slots
+
+    for rows in (7, 10):
+        slots = rows * (rows + 1) // 2
+        index = {}
+        for row in range(1, rows + 1):
+            for pos in range(1, row + 1):
+                index[row, pos] = len(index)
+        assert [len(row) for row in row_slots(slots)] == list(range(1, rows + 1))
+        assert [slot for row in row_slots(slots) for slot in row] == list(range(slots))
+        for (row, pos), slot in index.items():
+            below = () if row == rows else (index[row + 1, pos], index[row + 1, pos + 1])
+            assert COVERED_BY_SIZE[slots][slot] == below

@@ -34,7 +34,7 @@ def slot_at(row: int, pos: int) -> int:
     return _SLOT_OF[(row, pos)]
 
 
-def _covered_by(rows: int) -> tuple[tuple[int, ...], ...]:
+def _covered_by(rows: int) -> tuple[tuple[int, ...], ...]:  # pragma: no mutate block (runs at import only: docs/mutation.md)
     """The slots that cover each slot of a pyramid of ``rows`` rows (none for its bottom row)."""
     return tuple(
         () if row == rows else (slot_at(row + 1, pos), slot_at(row + 1, pos + 1)) for row, pos in POSITION[: rows * (rows + 1) // 2]
