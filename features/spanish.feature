@@ -286,3 +286,13 @@ Feature: The Spanish pyramid (003): the Spanish deck, pairs summing 12, the rey 
     And I play "draw" 19 times
     Then the game is playing
     And the events do not include "blocked"
+
+  @codes @s003-72 @s003-69 @s003-55 @variant-apophis @variant-strict-win
+  Scenario: Strict victory under Apophis with the Spanish deck: a lone 6 left to draw does not pair with itself, so the game is over
+    Given a new game from the code "PYR1-AEST-CPYFRJS"
+    When I play "3CO+9BA draw@1 draw@1 draw@2 2OR+SCO 9OR+3BA draw@2 draw@2 7OR+5ES draw@3 1OR+CBA RES 5CO+7BA draw@1 draw@1 draw@2 draw@3 RCO draw@2 4CO+8CO RBA draw@3 draw@2 1CO+CCO 6OR+6ES draw@3 2CO+SES draw@3 draw@1 draw@2 draw@1 3ES+9ES draw@2 7CO+5BA draw@1"
+    Then the game is playing
+    When I play "2BA+SBA"
+    Then the waste piles, from their tops, are "6BA 4BA", "9CO" and "1ES 1BA"
+    And the game is blocked
+    And the events include "blocked"
