@@ -48,6 +48,12 @@ CAPABILITIES = {
     "moves, descriptions, forged states, Content-Language",
     "codes": "Pyramide's deal codes (PYR1-…, and the app's PY1-… refused but for the documents' deal): dealing from a code, the code of a game",
     "solver": "POST /v1/solve and POST /v1/hint",
+    # 003's variants of another shape, each a preset an implementation of the app's rules may
+    # leave out (test262's feature flags): their scenarios need the capability.
+    "variant-tuts-tomb": "003's Tut's Tomb: draw_count 3, three cards a draw (preset tuts-tomb)",
+    "variant-apophis": "003's Apophis: waste_piles 3, three waste piles (preset apophis)",
+    "variant-pharaoh": "003's Pharaoh: rows 10, a 10-row pyramid from two decks (preset pharaoh)",
+    "variant-spanish": "003's Spanish pyramid: deck spanish, the 48-card Spanish deck summing 12 (preset spanish)",
 }
 LANGUAGES = ("en", "es", "it", "fr")
 

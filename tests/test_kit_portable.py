@@ -71,6 +71,19 @@ def test_the_subprocess_driver_judges_an_engine_without_http():
     assert "the implementation does not offer: api" in result.stdout
 
 
+def test_an_implementation_of_the_app_alone_skips_the_variants_of_another_shape():
+    """An engine whose hello lists no variant (as one of the app's rules alone would) skips the
+    scenarios of Tut's Tomb, Apophis, Pharaoh and the Spanish pyramid, saying why, and passes
+    the rest."""
+    variants = {"variant-tuts-tomb", "variant-apophis", "variant-pharaoh", "variant-spanish"}
+    skipped = sum(1 for vector in VECTORS if ({"api", "solver"} | variants) & set(vector["requires"]))
+    assert sum(1 for vector in VECTORS if variants & set(vector["requires"])) > 100
+    result = kit("--driver-command", ADAPTER, "-rs", env={"PYRAMIDE_ADAPTER_CAPABILITIES": "codes"})
+    assert result.returncode == 0, result.stdout[-3000:]
+    assert f"{len(VECTORS) - skipped} passed, {skipped} skipped" in result.stdout, result.stdout[-1500:]
+    assert "the implementation does not offer: variant-pharaoh" in result.stdout
+
+
 def test_a_failure_quotes_the_rule_it_breaks():
     result = kit("-k", "a_king_of_the_pyramid_is_worth_10", "-p", "tests.mutants", env={"PYRAMIDE_MUTANT": "king_worth_nothing"})
     assert result.returncode == 1

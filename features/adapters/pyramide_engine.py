@@ -6,11 +6,16 @@ example a team copies to put its own engine under the kit (``docs/conformance.md
 It reads one JSON request per line on standard input and answers one JSON line on standard
 output: ``hello``, ``new_game``, ``play``, ``probe`` (play without keeping the result) and
 ``observe``. It keeps the game in play itself, as a stateful engine would.
+
+Its ``hello`` lists what it plays beyond the app's rules: Pyramide's deal codes and 003's four
+variants of another shape. ``PYRAMIDE_ADAPTER_CAPABILITIES`` (comma-separated) lists fewer, as an
+engine of the app's rules alone would (``tests/test_kit_portable.py``).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 from typing import Any
 
@@ -21,6 +26,8 @@ GameState, Layout, Move, PyramideError, Rules, play = (
     _engine.GameState, _engine.Layout, _engine.Move, _engine.PyramideError, _engine.Rules, _engine.play
 )
 translate = pyramide("locales").translate
+#: What this engine plays beyond the app's rules (docs/conformance.md § Capabilities).
+CAPABILITIES = ("codes", "variant-tuts-tomb", "variant-apophis", "variant-pharaoh", "variant-spanish")
 
 
 def observation(state) -> dict[str, Any]:
@@ -35,7 +42,8 @@ class Adapter:
         self.game = None
 
     def hello(self, request: dict) -> dict:
-        return {"name": "pyramide-engine", "capabilities": ["codes"], "languages": ["en", "es", "it", "fr"]}
+        capabilities = os.environ.get("PYRAMIDE_ADAPTER_CAPABILITIES", ",".join(CAPABILITIES)).split(",")
+        return {"name": "pyramide-engine", "capabilities": capabilities, "languages": ["en", "es", "it", "fr"]}
 
     def new_game(self, request: dict) -> dict:
         rules = Rules.from_json(request["rules"]) if request.get("rules") is not None else None
