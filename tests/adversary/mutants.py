@@ -2359,16 +2359,21 @@ def pharaoh_score_capped_280():
     "under Pharaoh the blocked test scans only the first 28 slots (rows 1-7) and the waste: blocked with row 10 pairs left",
 )
 def pharaoh_blocked_check_7_rows():
+    blocked_check_counting(lambda state, move: not _pharaoh(state) or all(_play.where(state, c) < 28 for c in move.cards))
+
+
+def blocked_check_counting(counts: Callable[[GameState, Move], bool]) -> None:
+    """Once nothing is left to draw or recycle, the game is blocked unless a removal that
+    ``counts`` is left (the reference counts every removal)."""
     import service.engine as engine  # noqa: PLC0415
 
     orig = _play.status_of
 
     def status_of(state):
         status = orig(state)
-        if status != PLAYING or not _pharaoh(state) or state.stock or (any(_play.waste_piles(state)) and _play.recycles_left(state)):
+        if status != PLAYING or state.stock or (any(_play.waste_piles(state)) and _play.recycles_left(state)):
             return status
-        counted = any(all(_play.where(state, c) < 28 for c in m.cards) for m in _play.removals(state))
-        return PLAYING if counted else BLOCKED
+        return PLAYING if any(counts(state, move) for move in _play.removals(state)) else BLOCKED
 
     _play.status_of = engine.status_of = status_of
 
@@ -2495,18 +2500,7 @@ def spanish_tap_sums_13():
     "the blocked test skips pairs of one rank (never a pair in the French deck): blocked with 6 + 6 left",
 )
 def spanish_blocked_check_skips_six_six():
-    import service.engine as engine  # noqa: PLC0415
-
-    orig = _play.status_of
-
-    def status_of(state):
-        status = orig(state)
-        if status != PLAYING or state.stock or (any(_play.waste_piles(state)) and _play.recycles_left(state)):
-            return status
-        moves = [m for m in _play.removals(state) if not (m.type == "pair" and m.cards[0].rank == m.cards[1].rank)]
-        return PLAYING if moves else BLOCKED
-
-    _play.status_of = engine.status_of = status_of
+    blocked_check_counting(lambda state, move: not (move.type == "pair" and move.cards[0].rank == move.cards[1].rank))
 
 
 @mutant(
