@@ -2250,10 +2250,14 @@ def _other_copy(card: Card) -> Card:
 )
 def pharaoh_row7_free():
     size = _layout.COVERED_BY_SIZE
+    free_by_covers(lambda pyramid, slot: COVERED_BY[slot] if slot < len(COVERED_BY) else size[len(pyramid)][slot])
+
+
+def free_by_covers(covers_of: Callable[[tuple, int], tuple[int, ...]]) -> None:
+    """A pyramid card is free when the cards ``covers_of`` names for it are gone."""
 
     def is_free(pyramid, slot):
-        covers = COVERED_BY[slot] if slot < len(COVERED_BY) else size[len(pyramid)][slot]
-        return pyramid[slot] is not None and all(pyramid[c] is None for c in covers)
+        return pyramid[slot] is not None and all(pyramid[c] is None for c in covers_of(pyramid, slot))
 
     _play.is_free = is_free
 
@@ -2436,17 +2440,22 @@ def pharaoh_layout_repeated_code_as_second_copy():
     "a Pharaoh seed code shuffles ONE deck of 52 and deals that order twice (then names the copies in order)",
 )
 def pharaoh_seed_deals_one_shuffle_twice():
-    import service.engine as engine  # noqa: PLC0415
-
     orig = _codes.shuffled_deck
 
     def shuffled_deck(seed, rules=None):
-        if rules is not None and rules.copies == 2:
-            one = orig(seed, replace(rules, rows=7))
-            return _codes._copies_in_order(list(one + one))
-        return orig(seed, rules)
+        if rules is None or rules.copies != 2:
+            return orig(seed, rules)
+        one = orig(seed, replace(rules, rows=7))
+        return _codes._copies_in_order(list(one + one))
 
-    _codes.shuffled_deck = engine.shuffled_deck = shuffled_deck
+    set_shuffled_deck(shuffled_deck)
+
+
+def set_shuffled_deck(fn) -> None:
+    """The seed codes' shuffle, where the engine and its cache of deals read it."""
+    import service.engine as engine  # noqa: PLC0415
+
+    _codes.shuffled_deck = engine.shuffled_deck = fn
     _state._deal.cache_clear()
 
 
@@ -2457,14 +2466,12 @@ def pharaoh_seed_deals_one_shuffle_twice():
 def pharaoh_rightmost_half_covered_rows_8_9():
     size = _layout.COVERED_BY_SIZE
 
-    def is_free(pyramid, slot):
+    def covers_of(pyramid, slot):
         covers = size[len(pyramid)][slot]
         row, pos = POSITION[slot]
-        if len(pyramid) == 55 and row in (8, 9) and pos == row:
-            covers = covers[:1]
-        return pyramid[slot] is not None and all(pyramid[c] is None for c in covers)
+        return covers[:1] if len(pyramid) == 55 and row in (8, 9) and pos == row else covers
 
-    _play.is_free = is_free
+    free_by_covers(covers_of)
 
 
 @mutant(
@@ -2587,8 +2594,6 @@ def spanish_refused_pair_detail_says_13():
     "a Spanish seed code shuffles the deck from rank-major order (1OR 1CO 1ES 1BA 2OR …)",
 )
 def spanish_seed_rank_major_order():
-    import service.engine as engine  # noqa: PLC0415
-
     orig = _codes.shuffled_deck
 
     def shuffled_deck(seed, rules=None):
@@ -2601,8 +2606,7 @@ def spanish_seed_rank_major_order():
             deck[i], deck[j] = deck[j], deck[i]
         return _codes._copies_in_order(deck)
 
-    _codes.shuffled_deck = engine.shuffled_deck = shuffled_deck
-    _state._deal.cache_clear()
+    set_shuffled_deck(shuffled_deck)
 
 
 @mutant(
