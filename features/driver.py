@@ -143,12 +143,25 @@ class HttpDriver:
     """Pyramide's HTTP API (``docs/api.md``), through ``client`` (HTTP or in-process). The API is
     stateless: the driver keeps the last state returned and sends it with the next move."""
 
-    capabilities = frozenset(CAPABILITIES)
     languages = LANGUAGES
 
     def __init__(self, client) -> None:
         self.client = client
         self.state: dict[str, Any] | None = None
+        self._capabilities: frozenset[str] | None = None
+
+    @property
+    def capabilities(self) -> frozenset[str]:
+        """Everything, but the variants of another shape whose preset ``GET /v1/rules`` does not
+        list (an API of the app's rules alone lists none of them)."""
+        if self._capabilities is None:
+            reply = self.request("GET", "/v1/rules")
+            presets = reply.body.get("presets") if reply.status == 200 and isinstance(reply.body, dict) else None
+            listed = set(presets) if isinstance(presets, dict) else set()
+            self._capabilities = frozenset(
+                name for name in CAPABILITIES if not name.startswith("variant-") or name.removeprefix("variant-") in listed
+            )
+        return self._capabilities
 
     def request(self, method: str, path: str, body: Any = None, language: str | None = None) -> Reply:
         return self.client.request(method, path, body, language)

@@ -4,10 +4,14 @@ its reports cite the rule a failure breaks; its command behaves like a tool."""
 
 from __future__ import annotations
 
+import dataclasses
+import http.server
 import json
 import os
+import shutil
 import subprocess
 import sys
+import threading
 import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -120,3 +124,59 @@ def test_list_names_every_scenario_with_its_tags():
     lines = result.stdout.splitlines()
     assert result.returncode == 0 and len(lines) == len(kit_scenarios()) > 100
     assert any(line.startswith("pairs › The six pairs: <pair>, <how>  [") and "@sentence-24" in line for line in lines)
+
+
+class _AppOnlyRules:
+    """Pyramide's app in-process, but its GET /v1/rules lists only the app's own presets: an API of
+    the app's rules alone."""
+
+    def __init__(self) -> None:
+        self.inner = InProcessClient()
+
+    def request(self, method, path, body=None, language=None):
+        reply = self.inner.request(method, path, body, language)
+        if path == "/v1/rules":
+            presets = {name: rules for name, rules in reply.body["presets"].items() if name in ("pyramide", "strict")}
+            reply = dataclasses.replace(reply, body={**reply.body, "presets": presets})
+        return reply
+
+
+def test_the_http_driver_offers_the_variants_its_api_lists():
+    assert {"variant-pharaoh", "variant-spanish", "variant-apophis", "variant-tuts-tomb"} <= HttpDriver(InProcessClient()).capabilities
+    offered = HttpDriver(_AppOnlyRules()).capabilities
+    assert offered == {"api", "codes", "solver"}
+
+
+@pytest.mark.skipif(not shutil.which("node"), reason="needs Node.js")
+def test_the_javascript_runner_skips_a_variant_its_api_does_not_list():
+    """Against an API whose GET /v1/rules lists no variant of another shape, the runner skips a
+    Pharaoh vector, saying why, and asks nothing else of the API."""
+    asked: list[str] = []
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):  # noqa: N802 - http.server's name
+            asked.append(self.path)
+            body = json.dumps({"status": "ok", "presets": {"pyramide": {}}}).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        vector = next(v for v in VECTORS if "variant-pharaoh" in v["requires"])
+        result = subprocess.run(
+            ["node", "features/js/runner.mjs", "--base-url", f"http://127.0.0.1:{server.server_address[1]}", "--grep", vector["id"]],
+            cwd=ROOT, capture_output=True, text=True, timeout=120,
+        )  # fmt: skip
+    finally:
+        server.shutdown()
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
+    assert "a preset GET /v1/rules does not list" in result.stdout and "# skipped 1" in result.stdout, result.stdout[-2000:]
+    assert set(asked) <= {"/healthz", "/v1/rules"}
