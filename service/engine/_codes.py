@@ -18,10 +18,11 @@ Nueva partida, se vuelven a repartir exactamente las mismas cartas.»
 from __future__ import annotations
 
 import hashlib
+import math
 import secrets
 from functools import lru_cache
 
-from ._cards import DECK, Card
+from ._cards import DECK, DECKS, SECOND_COPY, Card
 from ._documents import DOCUMENTS_LAYOUT
 from ._errors import AppCodeError, InvalidCodeError
 from ._layout import Layout
@@ -98,7 +99,7 @@ def _copies_in_order(deck: list[Card]) -> tuple[Card, ...]:
     seen: set[str] = set()
     dealt = []
     for card in deck:
-        dealt.append(Card.parse(card.face + ("2" if card.face in seen else "")))
+        dealt.append(Card.parse(card.face + (SECOND_COPY if card.face in seen else "")))
         seen.add(card.face)
     return tuple(dealt)
 
@@ -122,22 +123,15 @@ def layout_letters(rules: Rules) -> int:
 
 def _faces(rules: Rules) -> tuple[Card, ...]:
     """Each card of the rules' deck once (copy 1), in canonical order: the alphabet of a layout number."""
-    return rules.cards[: len(rules.cards) // rules.copies]
+    return DECKS[rules.deck].cards()
 
 
 def _arrangements(counts: list[int]) -> int:
     """How many orders the cards left (``counts`` of each face) can be dealt in: n! / ∏ cᵢ!."""
-    number = _factorial(sum(counts))
+    number = math.factorial(sum(counts))
     for count in counts:
-        number //= _factorial(count)
+        number //= math.factorial(count)
     return number
-
-
-def _factorial(n: int) -> int:
-    result = 1
-    for k in range(2, n + 1):
-        result *= k
-    return result
 
 
 def _layout_number(deck: tuple[Card, ...], rules: Rules) -> int:
