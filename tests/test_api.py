@@ -511,3 +511,23 @@ def test_the_schema_limits_hold_every_shape_of_the_engine():
     assert len(layout_code(longest, Layout.from_deck(longest.cards, longest))) <= models.CODE_LENGTH
     assert {TypeAdapter(models.Rules).validate_python({"rows": rows}).rows for rows in ROW_COUNTS} == set(ROW_COUNTS)
     assert {TypeAdapter(models.Rules).validate_python({"deck": deck}).deck for deck in DECKS} == set(DECKS)
+
+
+def test_the_card_pattern_admits_exactly_the_engines_card_codes():
+    """The schema's card pattern is written by hand: it admits a code exactly when the engine knows
+    the card (every deck, every copy, and 10 for T), over every rank and suit of every deck."""
+    import itertools
+
+    from service.engine import ALL_CARDS, Card, InvalidMoveError
+
+    pattern = re.compile(TypeAdapter(models.CardCode).json_schema()["pattern"])
+    assert all(pattern.fullmatch(card.code) for card in ALL_CARDS)
+    ranks = ["10", *"A23456789TJQK123456789SCR0X"]
+    suits = [*"CDHSX", "OR", "CO", "ES", "BA", "XX"]
+    for rank, suit, copy in itertools.product(ranks, suits, ("", "2", "3")):
+        text = rank + suit + copy
+        try:
+            known = Card.parse(text) is not None
+        except InvalidMoveError:
+            known = False
+        assert bool(pattern.fullmatch(text)) == known, text

@@ -15,10 +15,15 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag
 
+#: A card code as the server writes it: a French card, a Spanish one, then ``2`` for a second copy.
+_SPANISH_CARD = "[1-9SCR](?:OR|CO|ES|BA)"
+_CARD = f"(?:(?:[A2-9TJQK][CDHS]|{_SPANISH_CARD})2?)"
+#: A card code as a request may write it: ``10`` may stand for ``T`` (``10C+3S``), unlike in a log.
+_CARD_IN = f"(?:(?:(?:[A2-9TJQK]|10)[CDHS]|{_SPANISH_CARD})2?)"
 CardCode = Annotated[
     str,
     Field(
-        pattern="^(?:(?:[A2-9TJQK]|10)[CDHS]|[1-9SCR](?:OR|CO|ES|BA))2?$",
+        pattern=f"^{_CARD_IN}$",
         description="A card: rank `A23456789TJQK` then suit `CDHS` (`10` may stand for `T`): `7D`, `TC`; the Spanish "
         "deck's rank `123456789SCR` (1 to 9, sota, caballo, rey) then suit `OR`, `CO`, `ES`, `BA` (oros, copas, "
         "espadas, bastos): `SOR`, `7CO`; a second deck's copy (Pharaoh) ends in `2`: `7D2`.",
@@ -38,13 +43,18 @@ def _whole_in(low: int, high: int) -> Any:
 Count = _whole_in(0, 1_000_000_000)
 #: The largest request body the API reads (``_app.MAX_BODY``).
 MAX_BODY = 64 * 1024
-_CARD = "(?:(?:[A2-9TJQK][CDHS]|[1-9SCR](?:OR|CO|ES|BA))2?)"
-_LOGGED = f"(?:{_CARD}(?:\\+{_CARD})?|draw(?:@[123])?|recycle|undo)"
+
+
+def _logged(card: str) -> str:
+    """A logged move's text form, its cards written as ``card``: ``TC+3S``, ``KD``, ``draw@2``…"""
+    return f"(?:{card}(?:\\+{card})?|draw(?:@[123])?|recycle|undo)"
+
+
+_LOGGED = _logged(_CARD)
 _LOG_PATTERN = f"^(?:{_LOGGED}(?: {_LOGGED})*)?$"
 #: A move's text form (``Move.from_text``): ``TC+3S``, ``KD``, ``draw``, ``tap:7C``, ``tap:stock``…;
-#: as in a move object, ``10`` may stand for ``T`` (``10C+3S``), unlike in a log the server writes.
-_CARD_IN = "(?:(?:(?:[A2-9TJQK]|10)[CDHS]|[1-9SCR](?:OR|CO|ES|BA))2?)"
-_MOVE_TEXT = f"^(?:{_CARD_IN}(?:\\+{_CARD_IN})?|draw(?:@[123])?|recycle|undo|tap:(?:stock|waste[123]|{_CARD_IN}))$"
+#: as in a move object, ``10`` may stand for ``T`` (``10C+3S``).
+_MOVE_TEXT = f"^(?:{_logged(_CARD_IN)}|tap:(?:stock|waste[123]|{_CARD_IN}))$"
 DEFAULT_BUDGET = 100_000
 #: The search behind a move's ``outlook`` (rules with ``notify_unwinnable``): at most this many
 #: positions (a few hundredths of a second on most deals; ``unknown`` past it).
