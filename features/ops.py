@@ -248,7 +248,8 @@ class Game:
         """The cards in play, and the cards of ``deck`` (the scenario's) not in play: ``deck``
         itself when each card of the game is one of the deck's, once."""
         in_play = self.pyramid_cards(state) + state["stock"] + self._in_waste(state)
-        return sorted(in_play + [card for card in deck if card not in set(in_play)])
+        seen = set(in_play)
+        return sorted(in_play + [card for card in deck if card not in seen])
 
     def _in_waste(self, state: dict[str, Any]) -> list[str]:
         return [card for pile in self._waste_piles(state) for card in pile]

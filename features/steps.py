@@ -45,6 +45,15 @@ def deal(name: str, rules: dict[str, Any] | None = None, error_help: bool = True
     return [op]
 
 
+def renamed(layout: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
+    """``layout`` with each card named in ``names`` written as its new name."""
+    return {
+        "pyramid": [[names.get(card, card) for card in row] for row in layout["pyramid"]],
+        "waste": [names.get(card, card) for card in layout["waste"]],
+        "stock": [names.get(card, card) for card in layout["stock"]],
+    }
+
+
 def changed_layout(name: str, change: str, rules: dict[str, Any] | None = None) -> Ops:
     """A deal of ``deals.json`` changed so that it is no longer a deal under ``rules``, then dealt
     (the request may be refused): ``change`` is ``add CARD`` (the card also at the stock's bottom),
@@ -63,18 +72,10 @@ def changed_layout(name: str, change: str, rules: dict[str, Any] | None = None) 
         result = {**result, "stock": result["waste"] + result["stock"], "waste": []}
     elif verb == "write":  # a card written as another (e.g. a second copy written as the first)
         first, second = words
-        result = {
-            "pyramid": [[second if card == first else card for card in row] for row in result["pyramid"]],
-            "waste": [second if card == first else card for card in result["waste"]],
-            "stock": [second if card == first else card for card in result["stock"]],
-        }
+        result = renamed(result, {first: second})
     elif verb == "swap":  # two cards trade places
         first, second = words
-        result = {
-            "pyramid": [[{first: second, second: first}.get(card, card) for card in row] for row in result["pyramid"]],
-            "waste": [{first: second, second: first}.get(card, card) for card in result["waste"]],
-            "stock": [{first: second, second: first}.get(card, card) for card in result["stock"]],
-        }
+        result = renamed(result, {first: second, second: first})
     else:
         row, other = (int(word) - 1 for word in words)
         rows = [list(cards) for cards in result["pyramid"]]
