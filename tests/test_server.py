@@ -379,22 +379,24 @@ def test_a_solver_flood_is_shed_with_503_while_the_cheap_endpoints_stay_fast(por
 
 
 def test_the_solver_stops_at_its_deadline(monkeypatch):
-    """In-process: the worst solve (2 s or more of CPU), given 0.3 s, answers within about that,
+    """In-process: the worst solve (1.7 s of CPU here), given 0.3 s, answers within about that,
     never wrongly: the shortest line not proved (``minimal`` false), or ``unknown`` on a loaded
-    machine."""
+    machine. The work done is measured in the CPU time of this process (the solve runs in a thread
+    of its pool), which a busy machine does not stretch: the deadline is on the wall clock, so a
+    busy machine only makes the solve do less. The seconds a client waits are tests/bench's."""
     client = create_app().test_client()
     monkeypatch.setattr(_limits, "SECONDS", 0.3)
-    started = time.monotonic()
+    started = time.process_time()
     response = client.post("/v1/solve", json=WORST)
-    assert time.monotonic() - started < 1.5
+    assert time.process_time() - started < 0.3 + 0.5  # (1.7 s without the deadline)
     assert response.status_code == 200 and response.json["result"] in ("winnable", "unknown")
     assert response.json["minimal"] is False
     lost = {"state": WORST["state"], "budget": 250_000}
     lost["state"] = GameState.new(seed_code(Rules(max_recycles=2, drawn_pairs_with_waste=True, initial_waste=False), 10 * 7919 + 13)).to_json()
     monkeypatch.setattr(_limits, "SECONDS", 0.05)
-    started = time.monotonic()
+    started = time.process_time()
     response = client.post("/v1/solve", json=lost)
-    assert time.monotonic() - started < 1.0 and response.json["result"] in ("unknown", "unwinnable")
+    assert time.process_time() - started < 0.05 + 0.45 and response.json["result"] in ("unknown", "unwinnable")
     deal = client.post("/v1/games", json={"winnable": True, "rules": {"max_recycles": 0, "initial_waste": False}})
     assert deal.status_code in (201, 422)
 
