@@ -43,6 +43,14 @@ class Summary:
         self.tags: dict[str, list[str]] = {}
         self.names: dict[str, str] = {}
         self.outcomes: dict[str, str] = {}
+        self.failures: dict[str, list[dict]] = {}  # each failing check: step, cites, what, expected, got
+        self.reasons: dict[str, str] = {}  # why a scenario was skipped
+        self.unavailable: str | None = None
+
+    def pytest_sessionfinish(self, session) -> None:
+        from .conftest import UNAVAILABLE
+
+        self.unavailable = session.config.stash.get(UNAVAILABLE, None)
 
     def pytest_bdd_before_scenario(self, request, feature, scenario) -> None:
         self.tags[request.node.nodeid] = sorted(set(feature.tags) | set(scenario.tags))
@@ -51,18 +59,64 @@ class Summary:
     def pytest_runtest_logreport(self, report) -> None:
         if report.failed:
             self.outcomes[report.nodeid] = "failed"
+            self.failures[report.nodeid] = getattr(report, "kit_failures", None) or [{"error": str(report.longrepr)[-2000:]}]
         elif report.skipped:
+            if report.nodeid not in self.outcomes:
+                self.reasons[report.nodeid] = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
             self.outcomes.setdefault(report.nodeid, "skipped")
         elif report.when == "call":
             self.outcomes.setdefault(report.nodeid, "passed")
 
+    def scenario_results(self) -> list[dict]:
+        """Each scenario's outcome; a failed one with every failing check (the sentences it
+        guards, the step, what was checked, expected and got), a skipped one with why."""
+        results = []
+        for node, outcome in self.outcomes.items():
+            entry: dict = {"scenario": self.names.get(node, node), "outcome": outcome}
+            if outcome == "failed":
+                entry["failures"] = [
+                    {**failure, "cites": [f"{document} #{number}" for document, number in failure.get("cites", [])]}
+                    for failure in self.failures.get(node, [])
+                ]
+            elif outcome == "skipped" and node in self.reasons:
+                entry["reason"] = self.reasons[node]
+            results.append(entry)
+        return results
+
+    def headline_failed(self, nodeid: str) -> bool:
+        """Whether a failed scenario failed on its own rule: a check citing one of its own
+        sentences failed, or a check guarding no sentence of its own kind. A pairing scenario
+        whose only failing check is its points (000 #43) did not fail on pairing."""
+        from .conftest import scenario_citations
+
+        own = set(scenario_citations(self.tags.get(nodeid, [])))
+        for failure in self.failures.get(nodeid, []):
+            cites = {tuple(cite) for cite in failure.get("cites", [])}
+            if not cites or cites & own or not own:
+                return True
+        return False
+
     def by_tag(self) -> dict[str, dict[str, int]]:
+        """passed / failed / skipped per source and rule tag. A rule tag (``rule-…``,
+        ``variant-…``) counts a failed scenario as failed only when it failed on its own rule
+        (:meth:`headline_failed`); its failures on other sentences are in :meth:`by_sentence`."""
         table: dict[str, dict[str, int]] = defaultdict(lambda: {"passed": 0, "failed": 0, "skipped": 0})
         for nodeid, outcome in self.outcomes.items():
+            headline = outcome != "failed" or self.headline_failed(nodeid)
             for tag in self.tags.get(nodeid, ["(untagged)"]):
-                if tag.startswith(("doc-", "pyramide-choice", "api", "codes", "rule-", "variant-", "solver")):
+                if tag.startswith(("doc-", "pyramide-choice", "api", "codes", "solver")):
                     table[tag][outcome] += 1
+                elif tag.startswith(("rule-", "variant-")):
+                    table[tag][outcome if headline else "passed"] += 1
         return dict(sorted(table.items(), key=lambda item: (not item[0].startswith(("doc-", "pyramide", "api", "codes")), item[0])))
+
+    def by_sentence(self) -> dict[str, int]:
+        """Failing checks per sentence they guard (``000 #43``), the scenarios' own or not."""
+        counts: dict[str, int] = defaultdict(int)
+        for failures in self.failures.values():
+            for cite in {tuple(cite) for failure in failures for cite in failure.get("cites", [])}:
+                counts[f"{cite[0]} #{cite[1]}"] += 1
+        return dict(sorted(counts.items(), key=lambda item: (item[0][:3], int(item[0][5:]))))
 
     def counts(self) -> dict[str, int]:
         return {outcome: list(self.outcomes.values()).count(outcome) for outcome in ("passed", "failed", "skipped")}
@@ -72,6 +126,15 @@ class Summary:
         for tag, counts in self.by_tag().items():
             mark = "FAIL" if counts["failed"] else "ok  "
             lines.append(f"  {mark} @{tag:<33} {counts['passed']:>6}  {counts['failed']:>6}  {counts['skipped']:>7}")
+        sentences = self.by_sentence()
+        if sentences:
+            lines += ["", "failing checks by the sentence they guard (scenarios):"]
+            lines += [f"  {cite:<10} {count:>5}" for cite, count in sentences.items()]
+        skipped: dict[str, int] = defaultdict(int)
+        for reason in self.reasons.values():
+            skipped[reason.removeprefix("Skipped: ")] += 1
+        if skipped:
+            lines += ["", "skipped (scenarios):", *(f"  {count:>5}  {reason}" for reason, count in sorted(skipped.items(), key=lambda item: -item[1]))]
         failed = [self.names.get(nodeid, nodeid) for nodeid, outcome in self.outcomes.items() if outcome == "failed"]
         if failed:
             lines += ["", "failed scenarios:", *(f"  {name}" for name in failed)]
@@ -81,15 +144,30 @@ class Summary:
 
 
 def reachable(base_url: str) -> str | None:
-    """None if the API answers; otherwise why not, in a few words (within about 4 seconds)."""
-    try:
-        with urllib.request.urlopen(base_url.rstrip("/") + "/v1/rules", timeout=4) as response:
-            response.read()
-        return None
-    except urllib.error.HTTPError as error:
-        return None if error.code < 500 else f"it answers {error.code}"
-    except (urllib.error.URLError, OSError, ValueError) as error:
-        return str(getattr(error, "reason", error))
+    """None if the API answers like Pyramide's; otherwise one paragraph saying why not (within
+    about 4 seconds): ``features/health.py``."""
+    from .health import http_problem
+
+    return http_problem(base_url)
+
+
+def health_problem(args) -> str | None:
+    """The implementation's health, checked before pytest starts (so that exit 2 comes within 5 s)."""
+    from . import health
+    from .driver import DriverUnavailable, SubprocessDriver
+
+    without = frozenset(name.strip() for name in (args.without or "").split(",") if name.strip())
+    if args.base_url:
+        return health.http_problem(args.base_url, without)
+    if args.driver_command:
+        try:
+            driver = SubprocessDriver(args.driver_command, without)
+        except DriverUnavailable as error:
+            return f"pyramide-conformance: the adapter is not working, so no scenario was run. {error}."
+        problem = health.adapter_problem(driver)
+        driver.close(wait=5.0 if problem is None else 0.2)
+        return problem
+    return None
 
 
 def list_scenarios() -> int:
@@ -114,6 +192,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-k", dest="keyword", help="select scenarios by name")
     parser.add_argument("--junitxml", metavar="FILE", help="also write a JUnit XML report, with each scenario's tags and rule rows")
     parser.add_argument("--json", metavar="FILE", help="also write the results per tag and per scenario as JSON")
+    parser.add_argument(
+        "--without", metavar="CAP,…", help="capabilities the implementation lacks (taps, scoring, move-counter, undo, messages, option-…): their scenarios are skipped"
+    )
     parser.add_argument("--list", action="store_true", help="list the scenarios and their tags, and run nothing")
     parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     args = parser.parse_args(argv)
@@ -122,16 +203,23 @@ def main(argv: list[str] | None = None) -> int:
             return list_scenarios()
         except BrokenPipeError:  # `pyramide-conformance --list | head`
             return 0
-    if args.base_url:
-        problem = reachable(args.base_url)
-        if problem is not None:
-            print(f"pyramide-conformance: cannot reach {args.base_url}: {problem}", file=sys.stderr)
-            return 2
+    from .driver import CAPABILITIES
+
+    unknown = [name for name in (args.without or "").split(",") if name.strip() and name.strip() not in CAPABILITIES]
+    if unknown:
+        parser.error(f"--without {','.join(unknown)}: not a capability ({', '.join(CAPABILITIES)})")
+    problem = health_problem(args)
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return 2
 
     import pytest
 
     pytest_args = [str(FEATURES), "-q", "-p", "no:cacheprovider", "--rootdir", str(FEATURES), "-o", "addopts=", "--no-header"]
-    for option, value in (("--base-url", args.base_url), ("--driver-command", args.driver_command), ("-m", args.markers), ("-k", args.keyword), ("--junitxml", args.junitxml)):
+    for option, value in (
+        ("--base-url", args.base_url), ("--driver-command", args.driver_command), ("--without", args.without),
+        ("-m", args.markers), ("-k", args.keyword), ("--junitxml", args.junitxml),
+    ):  # fmt: skip
         if value:
             pytest_args += [option, value]
     summary = Summary()
@@ -140,8 +228,11 @@ def main(argv: list[str] | None = None) -> int:
     print(summary.render(args.base_url or args.driver_command or "in-process"))
     if args.json:
         results = {"target": args.base_url or args.driver_command or "in-process", "counts": summary.counts(), "by_tag": summary.by_tag()}
-        results["scenarios"] = [{"scenario": summary.names.get(node, node), "outcome": outcome} for node, outcome in summary.outcomes.items()]
+        results["scenarios"] = summary.scenario_results()
         Path(args.json).write_text(json.dumps(results, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    if summary.unavailable is not None:
+        print(f"\npyramide-conformance: the implementation stopped answering, so the run stopped. {summary.unavailable}", file=sys.stderr)
+        return 2
     return {0: 0, 1: 1, 5: 5}.get(code, 2 if code == 4 else 3)
 
 
