@@ -49,6 +49,8 @@ def _moves(op: dict[str, Any]) -> list[str]:
         return list(op["moves"])
     if op["op"] in ("try", "playable", "forge"):
         return [op["move"]]
+    if op["op"] == "replay":  # a replay of these moves needs the implementation to play them
+        return list(op.get("moves") or [])
     return []
 
 

@@ -5,6 +5,7 @@
     pyramide-conformance                                             # Pyramide's own engine, in-process
     pyramide-conformance --base-url URL -m "doc-000 and not api"     # the documents' rules only
     pyramide-conformance --list                                      # the scenarios and their tags
+    pyramide-conformance --driver-command CMD --report conformance.md --baseline known.json
 """
 
 from __future__ import annotations
@@ -19,8 +20,8 @@ from pathlib import Path
 
 FEATURES = Path(__file__).parent
 EXIT_CODES = """exit status:
-  0  every selected scenario passed
-  1  at least one scenario failed
+  0  every selected scenario passed (with --baseline: no check failed that it does not list)
+  1  at least one scenario failed (with --baseline: a check failed that it does not list)
   2  usage error, or the implementation cannot be reached
   3  the kit itself failed (an internal error of the test run)
   5  no scenario was selected"""
@@ -42,6 +43,7 @@ class Summary:
     def __init__(self) -> None:
         self.tags: dict[str, list[str]] = {}
         self.names: dict[str, str] = {}
+        self.ids: dict[str, str] = {}  # the scenario's vector id (features/vectors.json)
         self.outcomes: dict[str, str] = {}
         self.failures: dict[str, list[dict]] = {}  # each failing check: step, cites, what, expected, got
         self.reasons: dict[str, str] = {}  # why a scenario was skipped
@@ -53,8 +55,11 @@ class Summary:
         self.unavailable = session.config.stash.get(UNAVAILABLE, None)
 
     def pytest_bdd_before_scenario(self, request, feature, scenario) -> None:
+        from .vectors import slug
+
         self.tags[request.node.nodeid] = sorted(set(feature.tags) | set(scenario.tags))
         self.names[request.node.nodeid] = f"{Path(feature.filename).stem} › {scenario.name}"
+        self.ids[request.node.nodeid] = f"{Path(feature.filename).stem}/{slug(scenario.name)}"
 
     def pytest_runtest_logreport(self, report) -> None:
         if report.failed:
@@ -62,7 +67,8 @@ class Summary:
             self.failures[report.nodeid] = getattr(report, "kit_failures", None) or [{"error": str(report.longrepr)[-2000:]}]
         elif report.skipped:
             if report.nodeid not in self.outcomes:
-                self.reasons[report.nodeid] = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+                reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+                self.reasons[report.nodeid] = reason.removeprefix("Skipped: ")
             self.outcomes.setdefault(report.nodeid, "skipped")
         elif report.when == "call":
             self.outcomes.setdefault(report.nodeid, "passed")
@@ -72,7 +78,7 @@ class Summary:
         guards, the step, what was checked, expected and got), a skipped one with why."""
         results = []
         for node, outcome in self.outcomes.items():
-            entry: dict = {"scenario": self.names.get(node, node), "outcome": outcome}
+            entry: dict = {"id": self.ids.get(node, node), "scenario": self.names.get(node, node), "outcome": outcome, "tags": self.tags.get(node, [])}
             if outcome == "failed":
                 entry["failures"] = [
                     {**failure, "cites": [f"{document} #{number}" for document, number in failure.get("cites", [])]}
@@ -132,7 +138,7 @@ class Summary:
             lines += [f"  {cite:<10} {count:>5}" for cite, count in sentences.items()]
         skipped: dict[str, int] = defaultdict(int)
         for reason in self.reasons.values():
-            skipped[reason.removeprefix("Skipped: ")] += 1
+            skipped[reason] += 1
         if skipped:
             lines += ["", "skipped (scenarios):", *(f"  {count:>5}  {reason}" for reason, count in sorted(skipped.items(), key=lambda item: -item[1]))]
         failed = [self.names.get(nodeid, nodeid) for nodeid, outcome in self.outcomes.items() if outcome == "failed"]
@@ -195,6 +201,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--without", metavar="CAP,…", help="capabilities the implementation lacks (taps, scoring, move-counter, undo, messages, option-…): their scenarios are skipped"
     )
+    parser.add_argument("--report", metavar="FILE.md", help="also write a conformance report: the documents' sentences × passed/failed/skipped, with the first failing example of each")
+    parser.add_argument("--baseline", metavar="FILE", help="known failures (--write-baseline): exit 0 unless a check fails that FILE does not list")
+    parser.add_argument("--write-baseline", metavar="FILE", help="write this run's failures as a baseline")
     parser.add_argument("--list", action="store_true", help="list the scenarios and their tags, and run nothing")
     parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     args = parser.parse_args(argv)
@@ -208,6 +217,14 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [name for name in (args.without or "").split(",") if name.strip() and name.strip() not in CAPABILITIES]
     if unknown:
         parser.error(f"--without {','.join(unknown)}: not a capability ({', '.join(CAPABILITIES)})")
+    baseline = None
+    if args.baseline:
+        from .report import read_baseline
+
+        try:
+            baseline = read_baseline(args.baseline)
+        except (OSError, ValueError) as error:
+            parser.error(f"--baseline: {error}")
     problem = health_problem(args)
     if problem is not None:
         print(problem, file=sys.stderr)
@@ -226,14 +243,33 @@ def main(argv: list[str] | None = None) -> int:
     code = int(pytest.main(pytest_args, plugins=[summary]))
     print()
     print(summary.render(args.base_url or args.driver_command or "in-process"))
+    name = args.base_url or args.driver_command or "in-process"
+    scenarios = summary.scenario_results()
     if args.json:
-        results = {"target": args.base_url or args.driver_command or "in-process", "counts": summary.counts(), "by_tag": summary.by_tag()}
-        results["scenarios"] = summary.scenario_results()
+        results = {"target": name, "counts": summary.counts(), "by_tag": summary.by_tag(), "by_sentence": summary.by_sentence()}
+        results["scenarios"] = scenarios
         Path(args.json).write_text(json.dumps(results, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    if args.report:
+        from .report import render_markdown
+
+        Path(args.report).write_text(render_markdown(name, summary.counts(), scenarios, version()), encoding="utf-8")
+    if args.write_baseline:
+        from .report import baseline_of
+
+        Path(args.write_baseline).write_text(json.dumps(baseline_of(scenarios, name), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     if summary.unavailable is not None:
         print(f"\npyramide-conformance: the implementation stopped answering, so the run stopped. {summary.unavailable}", file=sys.stderr)
         return 2
-    return {0: 0, 1: 1, 5: 5}.get(code, 2 if code == 4 else 3)
+    status = {0: 0, 1: 1, 5: 5}.get(code, 2 if code == 4 else 3)
+    if baseline is not None and status in (0, 1):
+        from .report import compare
+
+        new, fixed = compare(baseline, scenarios)
+        print(f"\nbaseline {args.baseline}: {len(new)} new failing check(s), {len(fixed)} known failing check(s) now passing")
+        print(*(f"  new:   {line}" for line in new), sep="\n") if new else None
+        print(*(f"  fixed: {line}" for line in fixed), sep="\n") if fixed else None
+        return 1 if new else 0
+    return status
 
 
 if __name__ == "__main__":
