@@ -204,6 +204,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--report", metavar="FILE.md", help="also write a conformance report: the documents' sentences × passed/failed/skipped, with the first failing example of each")
     parser.add_argument("--baseline", metavar="FILE", help="known failures (--write-baseline): exit 0 unless a check fails that FILE does not list")
     parser.add_argument("--write-baseline", metavar="FILE", help="write this run's failures as a baseline")
+    parser.add_argument("--check-adapter", action="store_true", help="with --driver-command: ask the adapter each kind of request once and say what is wrong with its answers")
     parser.add_argument("--list", action="store_true", help="list the scenarios and their tags, and run nothing")
     parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     args = parser.parse_args(argv)
@@ -212,6 +213,14 @@ def main(argv: list[str] | None = None) -> int:
             return list_scenarios()
         except BrokenPipeError:  # `pyramide-conformance --list | head`
             return 0
+    if args.check_adapter:
+        if not args.driver_command:
+            parser.error("--check-adapter needs --driver-command")
+        from .check_adapter import check_adapter
+
+        status, text = check_adapter(args.driver_command)
+        print(text, file=sys.stderr if status == 2 else sys.stdout)
+        return status
     from .driver import CAPABILITIES
 
     unknown = [name for name in (args.without or "").split(",") if name.strip() and name.strip() not in CAPABILITIES]

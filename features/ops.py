@@ -296,6 +296,9 @@ class Game:
             check(f"the {key} dealt", reference[key], state[key])
 
     def op_code(self, code: str | None = None) -> None:
+        if code is None:  # the code noted must be a code: null (or "") would pass "the code is the one noted"
+            noted = self.noted.get("code")
+            check("the game's code, as noted", "a code", "a code" if isinstance(noted, str) and noted else noted)
         check("the game's code", code if code is not None else self.noted["code"], self.state["code"])
 
     def op_dealt_sequence(self, cards: list[str]) -> None:

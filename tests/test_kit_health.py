@@ -180,3 +180,57 @@ def test_an_implementation_without_scoring_may_leave_the_score_out():
     state = {"pyramid": [["JD"]], "stock": [], "waste": [], "score": None, "moves": 0, "status": "playing"}
     assert observation_problems(state, frozenset({"scoring"})) == []
     assert observation_problems(state) == ['"score" is not a whole number but \'null\' (or declare \'scoring\' missing)']
+
+
+def test_an_adapter_that_dies_mid_run_stops_the_run_with_status_2(tmp_path):
+    """Healthy at first, it exits after 60 requests: the run stops there (exit 2, one paragraph),
+    instead of reporting every scenario after it as a rule failure."""
+    command = adapter(tmp_path, """
+        import json, sys
+        from features.adapters.pyramide_engine import Adapter
+
+        adapter = Adapter()
+        for number, line in enumerate(sys.stdin):
+            if number == 60:
+                print("engine crashed: segmentation fault", file=sys.stderr)
+                sys.exit(139)
+            print(json.dumps(adapter.answer(json.loads(line))), flush=True)
+    """)
+    result = subprocess.run(
+        [sys.executable, "-m", "features.cli", "--driver-command", command], cwd=ROOT, capture_output=True, text=True, timeout=120,
+        env={**__import__("os").environ, "PYTHONPATH": str(ROOT)},
+    )  # fmt: skip
+    assert result.returncode == 2, result.stdout[-2000:]
+    assert "the implementation stopped answering, so the run stopped" in result.stderr
+    assert "exited with status 139" in result.stderr and "engine crashed: segmentation fault" in result.stderr
+    failed = int(result.stdout.rsplit(" failed", 1)[0].rsplit(" ", 1)[-1])
+    assert failed == 1, result.stdout[-1500:]
+
+
+def test_check_adapter_passes_the_reference_adapter_and_names_each_wrong_answer(tmp_path):
+    good = subprocess.run(
+        [sys.executable, "-m", "features.cli", "--driver-command", ADAPTER, "--check-adapter"], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert good.returncode == 0 and good.stdout.rstrip().endswith("every answer is right"), good.stdout
+    # an adapter writing the stock bottom first, and answering a refusal with the message as the code
+    command = adapter(tmp_path, """
+        import json, sys
+        from features.adapters.pyramide_engine import Adapter
+
+        adapter = Adapter()
+        for line in sys.stdin:
+            answer = adapter.answer(json.loads(line))
+            if answer.get("state"):
+                answer["state"]["stock"] = answer["state"]["stock"][::-1]
+            if answer.get("ok") is False:
+                answer["refused"] = answer["message"]
+            print(json.dumps(answer), flush=True)
+    """)
+    bad = subprocess.run(
+        [sys.executable, "-m", "features.cli", "--driver-command", command, "--check-adapter"], cwd=ROOT, capture_output=True, text=True,
+        timeout=60, env={**__import__("os").environ, "PYTHONPATH": str(ROOT)},
+    )  # fmt: skip
+    assert bad.returncode == 1, bad.stdout + bad.stderr
+    assert "WRONG  {\"cmd\": \"new_game\", \"layout\": <the documents deal>}" in bad.stdout
+    assert "\"stock\" should be the layout's" in bad.stdout and "(stock: top first; waste: top last)" in bad.stdout
+    assert "\"refused\" should be the machine code \"sum_not_13\"" in bad.stdout

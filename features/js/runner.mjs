@@ -667,6 +667,11 @@ class Game {
 
   op_code({ code = null } = {}) {
     if (code === null && this.noted === null) throw new Error('code: nothing was noted');
+    if (code === null) {
+      // the code noted must be a code: null (or "") would pass "the code is the one noted"
+      const noted = this.noted.code;
+      check("the game's code, as noted", 'a code', typeof noted === 'string' && noted !== '' ? 'a code' : noted);
+    }
     check("the game's code", code !== null ? code : this.noted.code, this.state.code);
   }
 
