@@ -25,7 +25,8 @@
 // these features (pairs, scoring, …); both filters leave the other vectors out of the run and of
 // the counts (node's --test-name-pattern reports them as skipped instead); --without CAP1,CAP2
 // skips (reported as skipped) the vectors whose `requires` names one of these capabilities
-// (api, codes, solver) or whose `languages` names lang-XX, so that `--without api,codes,solver`
+// (api, codes, solver, taps, scoring, move-counter, undo, messages, option-…: the vectors'
+// `capabilities`) or whose `languages` names lang-XX, so that `--without api,codes,solver`
 // runs the documents' rules only.
 //
 // Exit status: 0 every selected vector passed; 1 some failed (node:test's own status);
