@@ -18,6 +18,8 @@ import urllib.request
 from collections import defaultdict
 from pathlib import Path
 
+import pytest
+
 FEATURES = Path(__file__).parent
 EXIT_CODES = """exit status:
   0  every selected scenario passed (with --baseline: no check failed that it does not list)
@@ -54,6 +56,7 @@ class Summary:
 
         self.unavailable = session.config.stash.get(UNAVAILABLE, None)
 
+    @pytest.hookimpl(tryfirst=True)  # before the kit's own, which may skip the scenario
     def pytest_bdd_before_scenario(self, request, feature, scenario) -> None:
         from .vectors import slug
 
@@ -138,9 +141,10 @@ class Summary:
             lines += [f"  {cite:<10} {count:>5}" for cite, count in sentences.items()]
         skipped: dict[str, int] = defaultdict(int)
         for reason in self.reasons.values():
-            skipped[reason] += 1
+            for name in reason.removeprefix("the implementation does not offer: ").split(", "):
+                skipped[name] += 1
         if skipped:
-            lines += ["", "skipped (scenarios):", *(f"  {count:>5}  {reason}" for reason, count in sorted(skipped.items(), key=lambda item: -item[1]))]
+            lines += ["", "skipped, by what the implementation does not offer (scenarios; one needing several counts under each):", *(f"  {count:>5}  {reason}" for reason, count in sorted(skipped.items(), key=lambda item: -item[1]))]
         failed = [self.names.get(nodeid, nodeid) for nodeid, outcome in self.outcomes.items() if outcome == "failed"]
         if failed:
             lines += ["", "failed scenarios:", *(f"  {name}" for name in failed)]
