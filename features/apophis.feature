@@ -99,7 +99,8 @@ Feature: Apophis (003): three waste piles, the player choosing each card's pile
     When I play "draw@1 draw@2 draw@3 draw@1 draw@2 draw@3"
     Then the waste piles, from their tops, are "2D 6D", "5C 9D" and "8C 3C"
     When I play "<moves>"
-    Then the last move removed "5C 8C" for 0 points
+    Then the last move removed "5C 8C"
+    And the removal scored 0 points
     And the waste piles, from their tops, are "2D 6D", "9D" and "3C"
 
     Examples:

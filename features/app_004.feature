@@ -32,7 +32,8 @@ Feature: Another app's rules (004): its deal, pairs, Kings, stock, unlimited und
   Scenario Outline: Two available pyramid cards whose ranks sum 13 go to the foundation: <how>
     Given the easy deal under the preset "unlimited-undo"
     When I play "<moves>"
-    Then the last move removed "<cards>" for 20 points
+    Then the last move removed "<cards>"
+    And the removal scored 20 points
     And 26 cards are left in the pyramid
 
     Examples:
@@ -62,7 +63,8 @@ Feature: Another app's rules (004): its deal, pairs, Kings, stock, unlimited und
     Then the waste top is "AH"
     And the stock has 23 cards
     When I play "<pair>"
-    Then the last move removed "AH QC" for 10 points
+    Then the last move removed "AH QC"
+    And the removal scored 10 points
     And the waste has 0 cards
 
     Examples:
@@ -74,7 +76,8 @@ Feature: Another app's rules (004): its deal, pairs, Kings, stock, unlimited und
   Scenario Outline: A King goes alone, with a single tap: <how>
     Given the easy deal under the preset "unlimited-undo"
     When I play "<moves>"
-    Then the last move removed "KC" for 10 points
+    Then the last move removed "KC"
+    And the removal scored 10 points
     And the move counter is 1
 
     Examples:

@@ -5,6 +5,7 @@
     pyramide-conformance                                             # Pyramide's own engine, in-process
     pyramide-conformance --base-url URL -m "doc-000 and not api"     # the documents' rules only
     pyramide-conformance --list                                      # the scenarios and their tags
+    pyramide-conformance --driver-command CMD --report conformance.md --baseline known.json
 """
 
 from __future__ import annotations
@@ -17,10 +18,12 @@ import urllib.request
 from collections import defaultdict
 from pathlib import Path
 
+import pytest
+
 FEATURES = Path(__file__).parent
 EXIT_CODES = """exit status:
-  0  every selected scenario passed
-  1  at least one scenario failed
+  0  every selected scenario passed (with --baseline: no check failed that it does not list)
+  1  at least one scenario failed (with --baseline: a check failed that it does not list)
   2  usage error, or the implementation cannot be reached
   3  the kit itself failed (an internal error of the test run)
   5  no scenario was selected"""
@@ -42,27 +45,87 @@ class Summary:
     def __init__(self) -> None:
         self.tags: dict[str, list[str]] = {}
         self.names: dict[str, str] = {}
+        self.ids: dict[str, str] = {}  # the scenario's vector id (features/vectors.json)
         self.outcomes: dict[str, str] = {}
+        self.failures: dict[str, list[dict]] = {}  # each failing check: step, cites, what, expected, got
+        self.reasons: dict[str, str] = {}  # why a scenario was skipped
+        self.unavailable: str | None = None
 
+    def pytest_sessionfinish(self, session) -> None:
+        from .conftest import UNAVAILABLE
+
+        self.unavailable = session.config.stash.get(UNAVAILABLE, None)
+
+    @pytest.hookimpl(tryfirst=True)  # before the kit's own, which may skip the scenario
     def pytest_bdd_before_scenario(self, request, feature, scenario) -> None:
+        from .vectors import slug
+
         self.tags[request.node.nodeid] = sorted(set(feature.tags) | set(scenario.tags))
         self.names[request.node.nodeid] = f"{Path(feature.filename).stem} › {scenario.name}"
+        self.ids[request.node.nodeid] = f"{Path(feature.filename).stem}/{slug(scenario.name)}"
 
     def pytest_runtest_logreport(self, report) -> None:
         if report.failed:
             self.outcomes[report.nodeid] = "failed"
+            self.failures[report.nodeid] = getattr(report, "kit_failures", None) or [{"error": str(report.longrepr)[-2000:]}]
         elif report.skipped:
+            if report.nodeid not in self.outcomes:
+                reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+                self.reasons[report.nodeid] = reason.removeprefix("Skipped: ")
             self.outcomes.setdefault(report.nodeid, "skipped")
         elif report.when == "call":
             self.outcomes.setdefault(report.nodeid, "passed")
 
+    def scenario_results(self) -> list[dict]:
+        """Each scenario's outcome; a failed one with every failing check (the sentences it
+        guards, the step, what was checked, expected and got), a skipped one with why."""
+        results = []
+        for node, outcome in self.outcomes.items():
+            entry: dict = {"id": self.ids.get(node, node), "scenario": self.names.get(node, node), "outcome": outcome, "tags": self.tags.get(node, [])}
+            if outcome == "failed":
+                entry["failures"] = [
+                    {**failure, "cites": [f"{document} #{number}" for document, number in failure.get("cites", [])]}
+                    for failure in self.failures.get(node, [])
+                ]
+            elif outcome == "skipped" and node in self.reasons:
+                entry["reason"] = self.reasons[node]
+            results.append(entry)
+        return results
+
+    def headline_failed(self, nodeid: str) -> bool:
+        """Whether a failed scenario failed on its own rule: a check citing one of its own
+        sentences failed, or a check guarding no sentence of its own kind. A pairing scenario
+        whose only failing check is its points (000 #43) did not fail on pairing."""
+        from .conftest import scenario_citations
+
+        own = set(scenario_citations(self.tags.get(nodeid, [])))
+        for failure in self.failures.get(nodeid, []):
+            cites = {tuple(cite) for cite in failure.get("cites", [])}
+            if not cites or cites & own or not own:
+                return True
+        return False
+
     def by_tag(self) -> dict[str, dict[str, int]]:
+        """passed / failed / skipped per source and rule tag. A rule tag (``rule-…``,
+        ``variant-…``) counts a failed scenario as failed only when it failed on its own rule
+        (:meth:`headline_failed`); its failures on other sentences are in :meth:`by_sentence`."""
         table: dict[str, dict[str, int]] = defaultdict(lambda: {"passed": 0, "failed": 0, "skipped": 0})
         for nodeid, outcome in self.outcomes.items():
+            headline = outcome != "failed" or self.headline_failed(nodeid)
             for tag in self.tags.get(nodeid, ["(untagged)"]):
-                if tag.startswith(("doc-", "pyramide-choice", "api", "codes", "rule-", "variant-", "solver")):
+                if tag.startswith(("doc-", "pyramide-choice", "api", "codes", "solver")):
                     table[tag][outcome] += 1
+                elif tag.startswith(("rule-", "variant-")):
+                    table[tag][outcome if headline else "passed"] += 1
         return dict(sorted(table.items(), key=lambda item: (not item[0].startswith(("doc-", "pyramide", "api", "codes")), item[0])))
+
+    def by_sentence(self) -> dict[str, int]:
+        """Failing checks per sentence they guard (``000 #43``), the scenarios' own or not."""
+        counts: dict[str, int] = defaultdict(int)
+        for failures in self.failures.values():
+            for cite in {tuple(cite) for failure in failures for cite in failure.get("cites", [])}:
+                counts[f"{cite[0]} #{cite[1]}"] += 1
+        return dict(sorted(counts.items(), key=lambda item: (item[0][:3], int(item[0][5:]))))
 
     def counts(self) -> dict[str, int]:
         return {outcome: list(self.outcomes.values()).count(outcome) for outcome in ("passed", "failed", "skipped")}
@@ -72,6 +135,16 @@ class Summary:
         for tag, counts in self.by_tag().items():
             mark = "FAIL" if counts["failed"] else "ok  "
             lines.append(f"  {mark} @{tag:<33} {counts['passed']:>6}  {counts['failed']:>6}  {counts['skipped']:>7}")
+        sentences = self.by_sentence()
+        if sentences:
+            lines += ["", "failing checks by the sentence they guard (scenarios):"]
+            lines += [f"  {cite:<10} {count:>5}" for cite, count in sentences.items()]
+        skipped: dict[str, int] = defaultdict(int)
+        for reason in self.reasons.values():
+            for name in reason.removeprefix("the implementation does not offer: ").split(", "):
+                skipped[name] += 1
+        if skipped:
+            lines += ["", "skipped, by what the implementation does not offer (scenarios; one needing several counts under each):", *(f"  {count:>5}  {reason}" for reason, count in sorted(skipped.items(), key=lambda item: -item[1]))]
         failed = [self.names.get(nodeid, nodeid) for nodeid, outcome in self.outcomes.items() if outcome == "failed"]
         if failed:
             lines += ["", "failed scenarios:", *(f"  {name}" for name in failed)]
@@ -81,15 +154,30 @@ class Summary:
 
 
 def reachable(base_url: str) -> str | None:
-    """None if the API answers; otherwise why not, in a few words (within about 4 seconds)."""
-    try:
-        with urllib.request.urlopen(base_url.rstrip("/") + "/v1/rules", timeout=4) as response:
-            response.read()
-        return None
-    except urllib.error.HTTPError as error:
-        return None if error.code < 500 else f"it answers {error.code}"
-    except (urllib.error.URLError, OSError, ValueError) as error:
-        return str(getattr(error, "reason", error))
+    """None if the API answers like Pyramide's; otherwise one paragraph saying why not (within
+    about 4 seconds): ``features/health.py``."""
+    from .health import http_problem
+
+    return http_problem(base_url)
+
+
+def health_problem(args) -> str | None:
+    """The implementation's health, checked before pytest starts (so that exit 2 comes within 5 s)."""
+    from . import health
+    from .driver import DriverUnavailable, SubprocessDriver
+
+    without = frozenset(name.strip() for name in (args.without or "").split(",") if name.strip())
+    if args.base_url:
+        return health.http_problem(args.base_url, without)
+    if args.driver_command:
+        try:
+            driver = SubprocessDriver(args.driver_command, without)
+        except DriverUnavailable as error:
+            return f"pyramide-conformance: the adapter is not working, so no scenario was run. {error}."
+        problem = health.adapter_problem(driver)
+        driver.close(wait=5.0 if problem is None else 0.2)
+        return problem
+    return None
 
 
 def list_scenarios() -> int:
@@ -114,6 +202,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-k", dest="keyword", help="select scenarios by name")
     parser.add_argument("--junitxml", metavar="FILE", help="also write a JUnit XML report, with each scenario's tags and rule rows")
     parser.add_argument("--json", metavar="FILE", help="also write the results per tag and per scenario as JSON")
+    parser.add_argument(
+        "--without", metavar="CAP,…", help="capabilities the implementation lacks (taps, scoring, move-counter, undo, messages, option-…): their scenarios are skipped"
+    )
+    parser.add_argument("--report", metavar="FILE.md", help="also write a conformance report: the documents' sentences × passed/failed/skipped, with the first failing example of each")
+    parser.add_argument("--baseline", metavar="FILE", help="known failures (--write-baseline): exit 0 unless a check fails that FILE does not list")
+    parser.add_argument("--write-baseline", metavar="FILE", help="write this run's failures as a baseline")
+    parser.add_argument("--check-adapter", action="store_true", help="with --driver-command: ask the adapter each kind of request once and say what is wrong with its answers")
     parser.add_argument("--list", action="store_true", help="list the scenarios and their tags, and run nothing")
     parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     args = parser.parse_args(argv)
@@ -122,27 +217,72 @@ def main(argv: list[str] | None = None) -> int:
             return list_scenarios()
         except BrokenPipeError:  # `pyramide-conformance --list | head`
             return 0
-    if args.base_url:
-        problem = reachable(args.base_url)
-        if problem is not None:
-            print(f"pyramide-conformance: cannot reach {args.base_url}: {problem}", file=sys.stderr)
-            return 2
+    if args.check_adapter:
+        if not args.driver_command:
+            parser.error("--check-adapter needs --driver-command")
+        from .check_adapter import check_adapter
+
+        status, text = check_adapter(args.driver_command)
+        print(text, file=sys.stderr if status == 2 else sys.stdout)
+        return status
+    from .driver import CAPABILITIES
+
+    unknown = [name for name in (args.without or "").split(",") if name.strip() and name.strip() not in CAPABILITIES]
+    if unknown:
+        parser.error(f"--without {','.join(unknown)}: not a capability ({', '.join(CAPABILITIES)})")
+    baseline = None
+    if args.baseline:
+        from .report import read_baseline
+
+        try:
+            baseline = read_baseline(args.baseline)
+        except (OSError, ValueError) as error:
+            parser.error(f"--baseline: {error}")
+    problem = health_problem(args)
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return 2
 
     import pytest
 
     pytest_args = [str(FEATURES), "-q", "-p", "no:cacheprovider", "--rootdir", str(FEATURES), "-o", "addopts=", "--no-header"]
-    for option, value in (("--base-url", args.base_url), ("--driver-command", args.driver_command), ("-m", args.markers), ("-k", args.keyword), ("--junitxml", args.junitxml)):
+    for option, value in (
+        ("--base-url", args.base_url), ("--driver-command", args.driver_command), ("--without", args.without),
+        ("-m", args.markers), ("-k", args.keyword), ("--junitxml", args.junitxml),
+    ):  # fmt: skip
         if value:
             pytest_args += [option, value]
     summary = Summary()
     code = int(pytest.main(pytest_args, plugins=[summary]))
     print()
     print(summary.render(args.base_url or args.driver_command or "in-process"))
+    name = args.base_url or args.driver_command or "in-process"
+    scenarios = summary.scenario_results()
     if args.json:
-        results = {"target": args.base_url or args.driver_command or "in-process", "counts": summary.counts(), "by_tag": summary.by_tag()}
-        results["scenarios"] = [{"scenario": summary.names.get(node, node), "outcome": outcome} for node, outcome in summary.outcomes.items()]
+        results = {"target": name, "counts": summary.counts(), "by_tag": summary.by_tag(), "by_sentence": summary.by_sentence()}
+        results["scenarios"] = scenarios
         Path(args.json).write_text(json.dumps(results, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    return {0: 0, 1: 1, 5: 5}.get(code, 2 if code == 4 else 3)
+    if args.report:
+        from .report import render_markdown
+
+        Path(args.report).write_text(render_markdown(name, summary.counts(), scenarios, version()), encoding="utf-8")
+    if args.write_baseline:
+        from .report import baseline_of
+
+        Path(args.write_baseline).write_text(json.dumps(baseline_of(scenarios, name), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    if summary.unavailable is not None:
+        print(f"\npyramide-conformance: the implementation stopped answering, so the run stopped. {summary.unavailable}", file=sys.stderr)
+        return 2
+    status = {0: 0, 1: 1, 5: 5}.get(code, 2 if code == 4 else 3)
+    if baseline is not None and status in (0, 1):
+        from .report import compare
+
+        new, fixed = compare(baseline, scenarios)
+        print(f"\nbaseline {args.baseline}: {len(new)} new failing check(s), {len(fixed)} known failing check(s) now passing")
+        print(*(f"  new:   {line}" for line in new), sep="\n") if new else None
+        print(*(f"  fixed: {line}" for line in fixed), sep="\n") if fixed else None
+        return 1 if new else 0
+    return status
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from .client import HttpClient, InProcessClient
-from .driver import CAPABILITIES, HttpDriver, SubprocessDriver
+from .driver import CAPABILITIES, DriverUnavailable, HttpDriver, SubprocessDriver
 
 pytest_plugins = [f"{__package__}.steps"]
 FEATURES = Path(__file__).parent
@@ -23,6 +23,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("pyramide-conformance")
     group.addoption("--base-url", default=None, help="judge the Pyramide HTTP API at this URL (default: Pyramide's app, in-process)")
     group.addoption("--driver-command", default=None, help="judge the adapter started by this command (JSON lines on stdin/stdout)")
+    group.addoption(
+        "--without", default="", help="capabilities the implementation lacks, comma-separated (taps,scoring,…: docs/conformance.md § Capabilities)"
+    )
+
+
+def without(config: pytest.Config) -> frozenset[str]:
+    return frozenset(name.strip() for name in (config.getoption("--without") or "").split(",") if name.strip())
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -31,23 +38,35 @@ def pytest_configure(config: pytest.Config) -> None:
         tags.update(re.findall(r"(?<!\S)@([\w-]+)", path.read_text(encoding="utf-8")))
     for tag in sorted(tags):
         config.addinivalue_line("markers", f"{tag}: conformance kit tag")
+    unknown = sorted(without(config) - set(CAPABILITIES))
+    if unknown:
+        raise pytest.UsageError(f"--without {','.join(unknown)}: not a capability ({', '.join(CAPABILITIES)})")
 
 
 @pytest.fixture(scope="session")
 def kit_transport(request: pytest.FixtureRequest):
-    """What the session talks to: an HTTP client, or one adapter process for the whole run."""
+    """What the session talks to: an HTTP client, or one adapter process for the whole run. The
+    implementation's health is checked first (``features/health.py``): a broken one stops the run
+    with exit status 2 and one paragraph, never as rule failures."""
+    from . import health
+
     base_url = request.config.getoption("--base-url")
     command = request.config.getoption("--driver-command")
     if command:
-        driver = SubprocessDriver(command)
+        try:
+            driver = SubprocessDriver(command, without(request.config))
+        except DriverUnavailable as error:
+            pytest.exit(f"pyramide-conformance: {error}", returncode=2)
+        problem = health.adapter_problem(driver)
+        if problem is not None:
+            driver.close(wait=0.2)
+            pytest.exit(problem, returncode=2)
         yield driver
         driver.close()
     elif base_url:
-        from .cli import reachable
-
-        problem = reachable(base_url)
+        problem = health.http_problem(base_url, without(request.config))
         if problem is not None:
-            pytest.exit(f"cannot reach {base_url}: {problem}", returncode=2)
+            pytest.exit(problem, returncode=2)
         yield HttpClient(base_url)
     else:
         yield InProcessClient()
@@ -55,25 +74,33 @@ def kit_transport(request: pytest.FixtureRequest):
 
 @pytest.fixture
 def kit_driver(kit_transport, request: pytest.FixtureRequest):
-    driver = kit_transport if isinstance(kit_transport, SubprocessDriver) else HttpDriver(kit_transport)
-    tags = {marker.name for marker in request.node.iter_markers()}
-    missing = sorted(tag for tag in tags & set(CAPABILITIES) if tag not in driver.capabilities)
-    languages = sorted(tag[5:] for tag in tags if tag.startswith("lang-") and tag[5:] not in driver.languages)
-    if missing or languages:
-        pytest.skip(f"the implementation does not offer: {', '.join(missing + ['language ' + l for l in languages])}")
-    return driver
+    if isinstance(kit_transport, SubprocessDriver):
+        return kit_transport
+    return HttpDriver(kit_transport, without(request.config))
+
+
+def scenario_needs(scenario, tags: set[str]) -> tuple[set[str], list[str]]:
+    """The capabilities a scenario needs, derived from its steps (``features/capabilities.py``),
+    and the languages it checks."""
+    from .capabilities import needs
+    from .vectors import ops_of
+
+    ops = []
+    for step in scenario.steps:
+        datatable = step.datatable.raw() if step.datatable is not None else None
+        ops += ops_of(step.name, datatable, step.docstring)
+    return needs(ops, tags), sorted(tag[5:] for tag in tags if tag.startswith("lang-"))
 
 
 # -- Reports that speak rules ------------------------------------------------------------------------
 
 _SCENARIO = pytest.StashKey[dict]()
-_FAILED_STEP = pytest.StashKey[tuple]()
+_FAILURES = pytest.StashKey[list]()
+_HARD = pytest.StashKey[bool]()
 
 
 def sentences() -> dict[str, dict[str, str]]:
     """The rule sentences the scenarios cite, by row (from ``vectors.json``, shipped with the kit)."""
-    import json
-
     global _SENTENCES
     if _SENTENCES is None:
         _SENTENCES = json.loads((FEATURES / "vectors.json").read_text(encoding="utf-8"))["sentences"]
@@ -81,37 +108,119 @@ def sentences() -> dict[str, dict[str, str]]:
 
 
 _SENTENCES: dict | None = None
+_OTHER: dict | None = None
 
 
 def _other_sentences() -> dict[str, dict[str, str]]:
     """The sentences of 003 and 004 the scenarios cite (``vectors.json``)."""
-    return json.loads((FEATURES / "vectors.json").read_text(encoding="utf-8"))["other_sentences"]
+    global _OTHER
+    if _OTHER is None:
+        _OTHER = json.loads((FEATURES / "vectors.json").read_text(encoding="utf-8"))["other_sentences"]
+    return _OTHER
 
 
-def rule_lines(tags: set[str]) -> list[str]:
-    rows = sorted(int(tag[9:]) for tag in tags if tag.startswith("sentence-"))
+#: The sentences a kind of check guards (a step's ``Step.guards``), by document, and the one it
+#: cites when its scenario cites none of them: the points of a pairing scenario cite 000 #43.
+GUARDS: dict[str, tuple[dict[str, set[int]], tuple[str, int]]] = {
+    "scoring": ({"000": {42, 43, 44, 45, 46, 49}, "003": {16}}, ("000", 43)),
+    "move-counter": ({"000": {46, 49}, "004": {39, 45}}, ("000", 46)),
+    # a draw, a recycle or an undo that a step plays and the implementation refuses breaks the
+    # sentence that allows it (a recycle refused in an undo scenario breaks 000 #34, not #48)
+    "move-recycle": ({"000": {6, 34, 39, 56}}, ("000", 34)),
+    "move-draw": ({"000": {32}}, ("000", 32)),
+    "move-undo": ({"000": {48}}, ("000", 48)),
+}
+
+
+def scenario_citations(tags) -> list[tuple[str, int]]:
+    """The sentences a scenario's tags cite: 000/002 rows, then 003 and 004 sentences."""
+    rows = [("000", number) for number in sorted(int(tag[9:]) for tag in tags if tag.startswith("sentence-"))]
     others = [
-        f"  rule      {document} #{number} «{_other_sentences()[document][str(number)]}» (docs/conformance.md, {document} row {number})"
+        (document, number)
         for document in ("003", "004")
         for number in sorted(int(tag[len(document) + 2 :]) for tag in tags if tag.startswith(f"s{document}-"))
     ]
-    if others and not rows:
-        return others
-    if not rows:
+    return rows + others
+
+
+def check_citations(guards: str | None, tags) -> list[tuple[str, int]]:
+    """The sentences one failing check breaks: its kind's own (points → 000 #43, among the
+    scenario's sentences when it cites one of them), else the scenario's."""
+    cited = scenario_citations(tags)
+    if guards is None or guards not in GUARDS:
+        return cited
+    sentences_of_kind, default = GUARDS[guards]
+    own = [(document, number) for document, number in cited if number in sentences_of_kind.get(document, set())]
+    return own or [default]
+
+
+def quote(document: str, number: int) -> str:
+    if document == "000":
+        return f"000 #{number} «{sentences()[str(number)]['000']}» (docs/conformance.md, row {number})"
+    return f"{document} #{number} «{_other_sentences()[document][str(number)]}» (docs/conformance.md, {document} row {number})"
+
+
+def rule_lines(tags: set[str], citations: list[tuple[str, int]] | None = None) -> list[str]:
+    cited = scenario_citations(tags) if citations is None else citations
+    if not cited:
         source = next((tag for tag in ("pyramide-choice", "api", "codes", "doc-003", "doc-004") if tag in tags), "untagged")
         return [f"  rule      @{source} (no sentence of 000/002: see docs/conformance.md)"]
-    return [f"  rule      000 #{row} «{sentences()[str(row)]['000']}» (docs/conformance.md, row {row})" for row in rows] + others
+    return [f"  rule      {quote(document, number)}" for document, number in cited]
 
 
 @pytest.hookimpl
 def pytest_bdd_before_scenario(request, feature, scenario) -> None:
+    """Record the scenario; skip it, naming what is missing, when it needs a capability or a
+    language the implementation does not offer (derived from its steps, not hand tags)."""
     tags = set(feature.tags) | set(scenario.tags)
     request.node.stash[_SCENARIO] = {"feature": Path(feature.filename).stem, "name": scenario.name, "tags": tags}
+    request.node.stash[_FAILURES] = []
+    needed, languages = scenario_needs(scenario, tags)
+    driver = request.getfixturevalue("kit_driver")
+    missing = sorted(needed - driver.capabilities)
+    missing += [f"language {language}" for language in languages if language not in driver.languages]
+    if missing:
+        from .capabilities import why
+
+        pytest.skip(why(missing))
+
+
+@pytest.hookimpl
+def pytest_bdd_before_step(request, feature, scenario, step, step_func) -> None:
+    """Checks (``Then`` steps) are soft: a failing one is recorded and the scenario goes on, so
+    that every failing check is reported; a ``Given`` or ``When`` that fails stops it."""
+    game = request.getfixturevalue("game")
+    game.kit_step = f"{step.keyword} {step.name}"
+    game.kit_soft = step.type == "then"
+    game.kit_failures = request.node.stash.setdefault(_FAILURES, [])
+    game.kit_citations = lambda guards: check_citations(guards, request.node.stash[_SCENARIO]["tags"])
 
 
 @pytest.hookimpl
 def pytest_bdd_step_error(request, feature, scenario, step, step_func, step_func_args, exception) -> None:
-    request.node.stash[_FAILED_STEP] = (f"{step.keyword} {step.name}", exception)
+    from .ops import KitFailure
+
+    guards = getattr(getattr(step_func, "kit_step", None), "guards", None)
+    refused = re.fullmatch(r"playing '(recycle|draw|undo)'", getattr(exception, "what", "") or "")
+    if refused and isinstance(exception, KitFailure):
+        guards = f"move-{refused.group(1)}"
+    tags = request.node.stash[_SCENARIO]["tags"]
+    entry = {"step": f"{step.keyword} {step.name}", "cites": check_citations(guards, tags)}
+    if isinstance(exception, KitFailure):
+        entry.update(what=exception.what, expected=exception.expected, got=exception.got)
+    else:
+        entry.update(error=f"{type(exception).__name__}: {exception}")
+    request.node.stash.setdefault(_FAILURES, []).append(entry)
+    request.node.stash[_HARD] = True
+
+
+@pytest.hookimpl
+def pytest_bdd_after_scenario(request, feature, scenario) -> None:
+    from .ops import KitFailure
+
+    failures = request.node.stash.get(_FAILURES, [])
+    if failures and not request.node.stash.get(_HARD, False):
+        raise KitFailure(f"{len(failures)} check(s)", "every check passed", [entry["step"] for entry in failures])
 
 
 def pytest_collection_modifyitems(items) -> None:
@@ -130,26 +239,51 @@ def _kit_tags(config) -> set[str]:
     return {line.split(":")[0] for line in config.getini("markers") if "conformance kit tag" in line}
 
 
-@pytest.hookimpl(wrapper=True)
-def pytest_runtest_makereport(item, call):
-    report = yield
-    failed = item.stash.get(_FAILED_STEP, None)
-    scenario = item.stash.get(_SCENARIO, None)
-    if report.failed and call.when == "call" and failed and scenario:
-        step, exception = failed
-        from .ops import KitFailure
-
-        lines = [f"{scenario['feature']} › {scenario['name']}", *rule_lines(scenario["tags"]), f"  step      {step}"]
-        if isinstance(exception, KitFailure):
-            lines += [f"  checked   {exception.what}", f"  expected  {_short(exception.expected)}", f"  got       {_short(exception.got)}"]
+def failure_text(scenario: dict, failures: list[dict]) -> str:
+    """A failing scenario in a few lines per failing check: the sentence that check guards,
+    the step, what was checked, expected and got."""
+    lines = [f"{scenario['feature']} › {scenario['name']}"]
+    for number, entry in enumerate(failures, 1):
+        if len(failures) > 1:
+            lines.append(f"  check {number} of {len(failures)}:")
+        lines += rule_lines(scenario["tags"], entry["cites"])
+        lines.append(f"  step      {entry['step']}")
+        if "error" in entry:
+            lines.append(f"  error     {_short(entry['error'])}")
         else:
-            lines += [f"  error     {type(exception).__name__}: {_short(str(exception))}"]
-        report.longrepr = "\n".join(lines)
+            lines += [f"  checked   {entry['what']}", f"  expected  {_short(entry['expected'])}", f"  got       {_short(entry['got'])}"]
+    return "\n".join(lines)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_makereport(item, call):
+    """A failing scenario's report is built here, from the checks that failed, without pytest's
+    traceback formatting (which the kit would discard: it made failing runs several times slower).
+    An adapter that stops answering mid-run stops the run (exit status 2), as the health check
+    would have."""
+    if call.when != "call" or call.excinfo is None or call.excinfo.errisinstance(pytest.skip.Exception):
+        return None
+    from .driver import DriverUnavailable
+
+    scenario = item.stash.get(_SCENARIO, None)
+    failures = item.stash.get(_FAILURES, None)
+    if scenario is None or not failures:
+        return None
+    if any("DriverUnavailable" in entry.get("error", "") for entry in failures) or call.excinfo.errisinstance(DriverUnavailable):
+        item.session.shouldstop = f"the implementation stopped answering: {call.excinfo.value}"
+        item.config.stash[UNAVAILABLE] = str(call.excinfo.value)
+    report = pytest.TestReport(
+        item.nodeid, item.location, {name: 1 for name in item.keywords}, "failed", failure_text(scenario, failures),
+        "call", [(f"Captured {key} {call.when}", content) for (when, key, content) in item._report_sections if when == call.when],
+        call.duration, call.start, call.stop, user_properties=item.user_properties,
+    )  # fmt: skip
+    report.kit_failures = failures
     return report
 
 
-def _short(value, limit: int = 300) -> str:
-    import json
+UNAVAILABLE = pytest.StashKey[str]()
 
+
+def _short(value, limit: int = 300) -> str:
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
     return text if len(text) <= limit else text[:limit] + "…"

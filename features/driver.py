@@ -37,13 +37,15 @@ from __future__ import annotations
 import json
 import shlex
 import subprocess
+import time
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from .client import Reply
 
-#: What a driver may support beyond the rules themselves; scenarios that need more are skipped.
-CAPABILITIES = {
+#: What a driver may support beyond the rules themselves; an implementation lists in its hello the
+#: ones it offers, and scenarios that need one it does not offer are skipped.
+OPT_IN = {
     "api": "Pyramide's HTTP API contract: problem codes of moves the app has no button for, legal "
     "moves, descriptions, forged states, Content-Language",
     "codes": "Pyramide's deal codes (PYR1-…, and the app's PY1-… refused but for the documents' deal): dealing from a code, the code of a game",
@@ -55,6 +57,25 @@ CAPABILITIES = {
     "variant-pharaoh": "003's Pharaoh: rows 10, a 10-row pyramid from two decks (preset pharaoh)",
     "variant-spanish": "003's Spanish pyramid: deck spanish, the 48-card Spanish deck summing 12 (preset spanish)",
 }
+#: What the documents' game has and an implementation may still lack: offered unless declared
+#: missing (the adapter's hello ``"without"``, or ``--without`` on the command line). A scenario's
+#: needs are derived from the steps it uses (``features/capabilities.py``), not tagged by hand.
+DEFAULT_ON = {
+    "taps": "tap play: a tap selects a card, a second tap pairs it; taps on the stock; the selection; the free cards (found by tapping)",
+    "scoring": "the score (000 #43): points of a removal, of an undo, the game's score",
+    "move-counter": "the move counter (000 #46)",
+    "undo": "the undo move (000 #48)",
+    "undo-limit": "undo reaching back exactly 100 actions (000 #48)",
+    "messages": "the messages shown, to the letter (000 #29-#31…): feedback and refusal texts",
+    "option-strict-win": 'the rules option strict_win (003 strict victory)',
+    "option-max-recycles": "the rules option max_recycles (limited passes through the stock)",
+    "option-drawn-pairs-with-waste": "the rules option drawn_pairs_with_waste",
+    "option-pair-with-covering": "the rules option pair_with_covering",
+    "option-initial-waste": "the rules option initial_waste (the traditional deal: no waste card)",
+    "option-unlimited-undo": "the rules option unlimited_undo (004)",
+    "option-notify-unwinnable": "the rules option notify_unwinnable (004: needs a solver to say a game can no longer be won)",
+}
+CAPABILITIES = {**OPT_IN, **DEFAULT_ON}
 LANGUAGES = ("en", "es", "it", "fr")
 
 
@@ -145,22 +166,33 @@ class HttpDriver:
 
     languages = LANGUAGES
 
-    def __init__(self, client) -> None:
+    def __init__(self, client, without: frozenset[str] = frozenset()) -> None:
         self.client = client
         self.state: dict[str, Any] | None = None
+        self.without = frozenset(without)
         self._capabilities: frozenset[str] | None = None
 
     @property
     def capabilities(self) -> frozenset[str]:
         """Everything, but the variants of another shape whose preset ``GET /v1/rules`` does not
-        list (an API of the app's rules alone lists none of them)."""
+        list (an API of the app's rules alone lists none of them), the rules options neither its
+        default nor a preset names, and what ``--without`` leaves out."""
         if self._capabilities is None:
             reply = self.request("GET", "/v1/rules")
-            presets = reply.body.get("presets") if reply.status == 200 and isinstance(reply.body, dict) else None
-            listed = set(presets) if isinstance(presets, dict) else set()
-            self._capabilities = frozenset(
-                name for name in CAPABILITIES if not name.startswith("variant-") or name.removeprefix("variant-") in listed
-            )
+            body = reply.body if reply.status == 200 and isinstance(reply.body, dict) else {}
+            presets = body.get("presets") if isinstance(body.get("presets"), dict) else {}
+            options = set(body.get("default") or {}) if isinstance(body.get("default"), dict) else set()
+            for rules in presets.values():
+                options |= set(rules) if isinstance(rules, dict) else set()
+
+            def offered(name: str) -> bool:
+                if name.startswith("variant-"):
+                    return name.removeprefix("variant-") in presets
+                if name.startswith("option-"):
+                    return name.removeprefix("option-").replace("-", "_") in options
+                return True
+
+            self._capabilities = frozenset(name for name in CAPABILITIES if offered(name) and name not in self.without)
         return self._capabilities
 
     def request(self, method: str, path: str, body: Any = None, language: str | None = None) -> Reply:
@@ -209,41 +241,111 @@ class HttpDriver:
 class SubprocessDriver:
     """An implementation behind a command that reads one JSON request per line on its standard
     input and writes one JSON answer per line on its standard output (``docs/conformance.md``
-    § The subprocess protocol). The process is started once and asked ``hello`` first."""
+    § The subprocess protocol). The process is started once and asked ``hello`` first.
 
-    def __init__(self, command: str) -> None:
+    Its standard output is read by a thread, so that every request has a time limit; its standard
+    error is kept (the last lines) to be shown when it stops answering. A line that is not a JSON
+    object stops the run and is shown verbatim: it is the adapter's bug, not a rule failure."""
+
+    #: seconds an answer may take during the scenarios (hello and the health check take less)
+    TIMEOUT = 30.0
+
+    def __init__(self, command: str, without: frozenset[str] = frozenset(), hello_timeout: float = 3.5) -> None:
+        import collections
+        import queue
+        import threading
+
+        self.command = command
+        self.stderr_tail: collections.deque[str] = collections.deque(maxlen=20)
+        self._lines: queue.Queue[str | None] = queue.Queue()
+        self.hello_error: str | None = None
         try:
             self.process = subprocess.Popen(
-                shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
-            )
-        except OSError as error:
+                shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                text=True, bufsize=1, encoding="utf-8", errors="replace",
+            )  # fmt: skip
+        except (OSError, ValueError) as error:
             raise DriverUnavailable(f"cannot start {command!r}: {error}") from None
-        hello = self._ask({"cmd": "hello"})
-        self.capabilities = frozenset(hello.get("capabilities", ()))
-        self.languages = tuple(hello.get("languages", ("en",)))
 
-    def _ask(self, request: dict[str, Any]) -> dict[str, Any]:
+        def pump(stream, sink, end: bool) -> None:
+            for line in stream:
+                sink(line)
+            if end:
+                self._lines.put(None)  # standard output closed: the adapter exited
+
+        self.started = time.monotonic()
+        threading.Thread(target=pump, args=(self.process.stdout, self._lines.put, True), daemon=True).start()
+        threading.Thread(target=pump, args=(self.process.stderr, self.stderr_tail.append, False), daemon=True).start()
+        self.capabilities = frozenset()
+        self.languages: tuple[str, ...] = ("en",)
+        self.without = frozenset(without)
+        try:
+            hello = self._ask({"cmd": "hello"}, timeout=hello_timeout)
+        except DriverUnavailable as error:
+            self.hello_error = str(error)
+            return
+        declared = hello.get("capabilities", [])
+        lacking = hello.get("without", [])
+        if not (isinstance(declared, list) and isinstance(lacking, list)):
+            self.hello_error = f'Its hello answer {json.dumps(hello)[:300]!r} has "capabilities" or "without" that is not a list.'
+            return
+        self.without = self.without | frozenset(lacking)
+        self.capabilities = frozenset(
+            name for name in CAPABILITIES if (name in declared or name in DEFAULT_ON) and name not in self.without
+        )
+        languages = hello.get("languages", ["en"])
+        self.languages = tuple(languages) if isinstance(languages, list) else ("en",)
+
+    def _tail(self) -> str:
+        time.sleep(0.05)  # let the stderr thread catch the last lines of an adapter that just exited
+        lines = [line.rstrip("\n") for line in self.stderr_tail]
+        return " Its standard error ended with: " + " | ".join(lines[-8:]) if lines else " It wrote nothing on its standard error."
+
+    def _ask(self, request: dict[str, Any], timeout: float | None = None) -> dict[str, Any]:
+        import queue
+
         try:
             self.process.stdin.write(json.dumps(request) + "\n")  # type: ignore[union-attr]
             self.process.stdin.flush()  # type: ignore[union-attr]
-            line = self.process.stdout.readline()  # type: ignore[union-attr]
-        except (BrokenPipeError, OSError):
-            line = ""
-        if not line:
-            raise DriverUnavailable(f"the adapter stopped answering (asked {request['cmd']!r})")
-        return json.loads(line)
+        except (BrokenPipeError, OSError, ValueError):
+            pass  # it exited: the line below says so
+        try:
+            line = self._lines.get(timeout=timeout or self.TIMEOUT)
+        except queue.Empty:
+            raise DriverUnavailable(
+                f"It gave no answer to {json.dumps(request)[:200]} within {timeout or self.TIMEOUT:g} s.{self._tail()}"
+            ) from None
+        if line is None:
+            self._lines.put(None)  # every later request sees the end too
+            try:
+                code = self.process.wait(timeout=1)
+            except subprocess.TimeoutExpired:
+                code = None
+            status = f"exited with status {code}" if code is not None else "closed its standard output"
+            raise DriverUnavailable(f"It {status} when asked {request['cmd']!r}.{self._tail()}")
+        try:
+            answer = json.loads(line)
+        except ValueError:
+            answer = None
+        if not isinstance(answer, dict):
+            raise DriverUnavailable(
+                f"Asked {request['cmd']!r}, it wrote a line that is not a JSON object: {line.rstrip(chr(10))!r}. "
+                "The protocol allows one JSON answer per line on standard output and nothing else there "
+                "(an engine's own output belongs on standard error)."
+            )
+        return answer
 
     def _outcome(self, answer: dict[str, Any]) -> Outcome:
         if answer.get("ok"):
-            return Outcome(True, answer["state"], events=answer.get("events", []), feedback=answer.get("feedback"))
+            return Outcome(True, answer.get("state"), events=answer.get("events") or [], feedback=answer.get("feedback"))
         return Outcome(False, refused=answer.get("refused"), message=answer.get("message"))
 
-    def new_game(self, *, layout=None, rules=None, error_help=True, code=None, language=None) -> Outcome:
+    def new_game(self, *, layout=None, rules=None, error_help=True, code=None, language=None, timeout=None) -> Outcome:
         request = {"cmd": "new_game", "layout": layout, "rules": rules, "error_help": error_help, "code": code}
-        return self._outcome(self._ask({**request, "language": language}))
+        return self._outcome(self._ask({**request, "language": language}, timeout))
 
-    def play(self, move: str, language: str | None = None) -> Outcome:
-        return self._outcome(self._ask({"cmd": "play", "move": move, "language": language}))
+    def play(self, move: str, language: str | None = None, timeout: float | None = None) -> Outcome:
+        return self._outcome(self._ask({"cmd": "play", "move": move, "language": language}, timeout))
 
     def probe(self, move: str, language: str | None = None) -> Outcome:
         return self._outcome(self._ask({"cmd": "probe", "move": move, "language": language}))
@@ -251,10 +353,15 @@ class SubprocessDriver:
     def observe(self) -> dict[str, Any] | None:
         return self._ask({"cmd": "observe"}).get("state")
 
-    def close(self) -> None:
+    def close(self, wait: float = 5.0) -> None:
+        """End the adapter: its standard input closed, then killed after ``wait`` seconds."""
         if self.process.poll() is None:
-            self.process.stdin.close()  # type: ignore[union-attr]
             try:
-                self.process.wait(timeout=5)
+                self.process.stdin.close()  # type: ignore[union-attr]
+            except OSError:
+                pass
+            try:
+                self.process.wait(timeout=wait)
             except subprocess.TimeoutExpired:
                 self.process.kill()
+                self.process.wait()

@@ -15,7 +15,8 @@ Feature: El final de la partida / La fine della partita
     When I play "<last>"
     Then the game is won
     And the events include "won"
-    And the last move removed "KS" for 10 points
+    And the last move removed "KS"
+    And the removal scored 10 points
     And 0 cards are left in the pyramid
     And the stock has 23 cards
     And the waste has 1 cards
@@ -104,7 +105,8 @@ Feature: El final de la partida / La fine della partita
     And the game is playing
     And the events do not include "blocked"
     When I play "<last>"
-    Then the last move removed "6S 7S" for 20 points
+    Then the last move removed "6S 7S"
+    And the removal scored 20 points
     And the game is blocked
     And the feedback is "blocked"
 

@@ -47,7 +47,8 @@ Feature: Las cartas libres / Le carte libere
   Scenario Outline: Once both covering cards are removed, the card pairs: <how>
     Given the documents deal
     When I play "KD TC+3S <moves>"
-    Then the last move removed "TS 3H" for 20 points
+    Then the last move removed "TS 3H"
+    And the removal scored 20 points
     And 23 cards are left in the pyramid
 
     Examples:
@@ -92,7 +93,8 @@ Feature: Las cartas libres / Le carte libere
   Scenario Outline: The top card of the waste is free: <how>
     Given the documents deal
     When I play "draw draw <moves>"
-    Then the last move removed "3C TC" for 10 points
+    Then the last move removed "3C TC"
+    And the removal scored 10 points
     And the waste top is "AC"
 
     Examples:

@@ -8,7 +8,8 @@ Feature: Las parejas que suman 13 / Le coppie che sommano 13
   Scenario Outline: Two free cards summing 13 are removed together: <how>
     Given the documents deal
     When I play "<moves>"
-    Then the last move removed "TC 3S" for 20 points
+    Then the last move removed "TC 3S"
+    And the removal scored 20 points
     And 26 cards are left in the pyramid
     And no card is selected
     And the move counter is 1
@@ -23,7 +24,8 @@ Feature: Las parejas que suman 13 / Le coppie che sommano 13
   Scenario Outline: A ten may be named 10C, as the documents write 10♣ + 3♠: <how>
     Given the documents deal
     When I play "<moves>"
-    Then the last move removed "TC 3S" for 20 points
+    Then the last move removed "TC 3S"
+    And the removal scored 20 points
     And 26 cards are left in the pyramid
 
     Examples:
@@ -44,7 +46,8 @@ Feature: Las parejas que suman 13 / Le coppie che sommano 13
   Scenario Outline: The six pairs: <pair>, <how>
     Given the easy deal
     When I play "<moves>"
-    Then the last move removed "<pair>" for 20 points
+    Then the last move removed "<pair>"
+    And the removal scored 20 points
 
     Examples:
       | pair  | how            | moves                              |
@@ -98,7 +101,8 @@ Feature: Las parejas que suman 13 / Le coppie che sommano 13
   Scenario Outline: The suit does not matter: <pair>, <how>
     Given the easy deal
     When I play "KC AC+QC 2C+JC 3C+TC 4C+9C 5C+8C 6C+7C <moves>"
-    Then the last move removed "<pair>" for <points> points
+    Then the last move removed "<pair>"
+    And the removal scored <points> points
 
     Examples:
       | pair  | how            | moves         | points |
@@ -111,7 +115,8 @@ Feature: Las parejas que suman 13 / Le coppie che sommano 13
   Scenario: The suit does not matter: the waste's ace of hearts pairs with the queen of clubs
     Given the easy deal
     When I play "AH+QC"
-    Then the last move removed "AH QC" for 10 points
+    Then the last move removed "AH QC"
+    And the removal scored 10 points
 
   @doc-000 @doc-002 @sentence-26 @rule-sum-not-13 @lang-es
   Scenario Outline: 7♣ and 7♠ do not sum 13: «La suma debe ser igual a 13», the second stays selected, error help <help>
@@ -136,7 +141,8 @@ Feature: Las parejas que suman 13 / Le coppie che sommano 13
     Then the feedback is "sum_not_13"
     And the selected card is "TC"
     When I play "tap:3H"
-    Then the last move removed "TC 3H" for 20 points
+    Then the last move removed "TC 3H"
+    And the removal scored 20 points
     And no card is selected
 
   @doc-000 @doc-002 @sentence-26 @rule-sum-not-13 @lang-it
@@ -169,7 +175,8 @@ Feature: Las parejas que suman 13 / Le coppie che sommano 13
   Scenario Outline: A King of the pyramid goes alone, for 10 points: <how>
     Given the documents deal
     When I play "<moves>"
-    Then the last move removed "KD" for 10 points
+    Then the last move removed "KD"
+    And the removal scored 10 points
     And 27 cards are left in the pyramid
     And the move counter is 1
 
@@ -187,7 +194,8 @@ Feature: Las parejas que suman 13 / Le coppie che sommano 13
     And I play "draw" 20 times
     Then the waste top is "KC"
     When I play "<moves>"
-    Then the last move removed "KC" for 0 points
+    Then the last move removed "KC"
+    And the removal scored 0 points
     And the waste top is "8S"
     And the score is 10
 
@@ -203,7 +211,8 @@ Feature: Las parejas que suman 13 / Le coppie che sommano 13
     When I try "KD+7S"
     Then the move is refused with "sum_not_13"
     When I play "tap:7S tap:KD"
-    Then the last move removed "KD" for 10 points
+    Then the last move removed "KD"
+    And the removal scored 10 points
     And 27 cards are left in the pyramid
 
   @api @rule-kings
@@ -233,7 +242,8 @@ Feature: Las parejas que suman 13 / Le coppie che sommano 13
   Scenario: Tapping a King removes it and drops the selection
     Given the documents deal
     When I play "tap:7C tap:KD"
-    Then the last move removed "KD" for 10 points
+    Then the last move removed "KD"
+    And the removal scored 10 points
     And no card is selected
 
   @pyramide-choice @rule-pairs
@@ -248,15 +258,18 @@ Feature: Las parejas que suman 13 / Le coppie che sommano 13
     And the last move's events are "deselected 7D"
     And the move counter is 0
     When I play "tap:3S tap:TC"
-    Then the last move removed "TC 3S" for 20 points
+    Then the last move removed "TC 3S"
+    And the removal scored 20 points
 
   @doc-000 @doc-002 @api @sentence-28 @sentence-29 @sentence-30 @rule-documents-moves @lang-es @lang-it
   Scenario Outline: PY1-N-AAAAAAS: first the K♦ of the bottom row, then the pair 10♣ + 3♠, <how>
     Given the documents deal
     When I play "<king>"
-    Then the last move removed "KD" for 10 points
+    Then the last move removed "KD"
+    And the removal scored 10 points
     When I play "<pair>"
-    Then the last move removed "TC 3S" for 20 points
+    Then the last move removed "TC 3S"
+    And the removal scored 20 points
     And the score is 30
     And the move counter is 2
     And the description in "es" is:
@@ -281,7 +294,8 @@ Feature: Las parejas que suman 13 / Le coppie che sommano 13
     When I try "KS+KC"
     Then the move is refused with "sum_not_13"
     When I play "tap:KS"
-    Then the last move removed "KS" for 10 points
+    Then the last move removed "KS"
+    And the removal scored 10 points
     And the waste top is "KC"
 
   @pyramide-choice @rule-pairs

@@ -60,7 +60,8 @@ Feature: Pharaoh / Triangle (003): a 10-row pyramid dealt from two decks
   Scenario Outline: A pair names one copy of a card; the other copy stays: <how>
     Given the pharaoh_easy deal under the preset "pharaoh"
     When I play "<moves>"
-    Then the last move removed "<pair>" for 20 points
+    Then the last move removed "<pair>"
+    And the removal scored 20 points
     And the free pyramid cards are "<free>"
 
     Examples:
@@ -106,7 +107,8 @@ Feature: Pharaoh / Triangle (003): a 10-row pyramid dealt from two decks
   Scenario Outline: The waste card pairs with a card of row 10 once uncovered, for 10 points: <how>
     Given the pharaoh_easy deal under the preset "pharaoh"
     When I play "7D+6C2 7D2+6S AC+QC2 AC2+QD2 2C2+JC2 <moves>"
-    Then the last move removed "3S TC" for 10 points
+    Then the last move removed "3S TC"
+    And the removal scored 10 points
 
     Examples:
       | how            | moves         |
@@ -213,7 +215,8 @@ Feature: Pharaoh / Triangle (003): a 10-row pyramid dealt from two decks
       | rows   | 10        |
       | deck   | "spanish" |
     When I play "<moves>"
-    Then the last move removed "6OR 6OR2" for 20 points
+    Then the last move removed "6OR 6OR2"
+    And the removal scored 20 points
     And 53 cards are left in the pyramid
 
     Examples:
@@ -268,7 +271,8 @@ Feature: Pharaoh / Triangle (003): a 10-row pyramid dealt from two decks
     Given the pharaoh_easy deal under the preset "pharaoh"
     When I play "draw" 11 times
     And I play "2C2+JD2"
-    Then the last move removed "2C2 JD2" for 10 points
+    Then the last move removed "2C2 JD2"
+    And the removal scored 10 points
     And the free pyramid cards are "7D 6C2 7D2 6S AC QC2 AC2 QD2 JC2"
 
   @s003-71

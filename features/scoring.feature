@@ -21,7 +21,8 @@ Feature: La puntuación / Il punteggio
   Scenario Outline: A pair of two pyramid cards is worth 20: <how>
     Given the documents deal
     When I play "KD <moves>"
-    Then the last move removed "TC 3S" for 20 points
+    Then the last move removed "TC 3S"
+    And the removal scored 20 points
     And the score is 30
 
     Examples:
@@ -33,7 +34,8 @@ Feature: La puntuación / Il punteggio
   Scenario Outline: A pair with the waste is worth 10: <how>
     Given the documents deal
     When I play "KD draw draw <moves>"
-    Then the last move removed "3C TC" for 10 points
+    Then the last move removed "3C TC"
+    And the removal scored 10 points
     And the score is 20
 
     Examples:
@@ -46,7 +48,8 @@ Feature: La puntuación / Il punteggio
   Scenario Outline: A King of the pyramid is worth 10: <how>
     Given the documents deal
     When I play "TC+3S <moves>"
-    Then the last move removed "KD" for 10 points
+    Then the last move removed "KD"
+    And the removal scored 10 points
     And the score is 30
 
     Examples:
@@ -62,7 +65,8 @@ Feature: La puntuación / Il punteggio
     And I play "draw" 20 times
     Then the waste top is "KC"
     When I play "<moves>"
-    Then the last move removed "KC" for 0 points
+    Then the last move removed "KC"
+    And the removal scored 0 points
     And the score is 10
 
     Examples:

@@ -34,7 +34,8 @@ Feature: The Spanish pyramid (003): the Spanish deck, pairs summing 12, the rey 
   Scenario Outline: Two free cards summing 12 are removed together: <pair>, <how>
     Given the spanish_easy deal under the preset "spanish"
     When I play "<moves>"
-    Then the last move removed "<pair>" for <points> points
+    Then the last move removed "<pair>"
+    And the removal scored <points> points
     And the move counter is <counter>
     And no card is selected
 
@@ -103,14 +104,16 @@ Feature: The Spanish pyramid (003): the Spanish deck, pairs summing 12, the rey 
     When I play "tap:2BA tap:CBA"
     Then the feedback is "sum_not_12"
     When I play "tap:1BA"
-    Then the last move removed "1BA CBA" for 20 points
+    Then the last move removed "1BA CBA"
+    And the removal scored 20 points
     And no card is selected
 
   @s003-72
   Scenario Outline: The rey goes alone, for 10 points: <how>
     Given the spanish_easy deal under the preset "spanish"
     When I play "<moves>"
-    Then the last move removed "RBA" for 10 points
+    Then the last move removed "RBA"
+    And the removal scored 10 points
     And 27 cards are left in the pyramid
     And the move counter is 1
     And no card is selected
@@ -242,7 +245,8 @@ Feature: The Spanish pyramid (003): the Spanish deck, pairs summing 12, the rey 
   Scenario Outline: A rey on the waste goes alone too, for no points: <how>
     When I deal the spanish_easy deal under the preset "spanish" with "1CO" and "RBA" swapped
     And I play "<moves>"
-    Then the last move removed "RBA" for 0 points
+    Then the last move removed "RBA"
+    And the removal scored 0 points
     And the waste is empty
     And no card is selected
 

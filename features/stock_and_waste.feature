@@ -64,7 +64,8 @@ Feature: El mazo y el descarte / Il tallone e gli scarti
   Scenario Outline: The waste top pairs with a free pyramid card: <how>
     Given the easy deal
     When I play "<moves>"
-    Then the last move removed "AH QC" for 10 points
+    Then the last move removed "AH QC"
+    And the removal scored 10 points
     And the waste has 0 cards
     And 27 cards are left in the pyramid
 

@@ -80,21 +80,35 @@ Feature: Tut's Tomb / King Tut (003): three cards drawn at a time
       | by taps       | tap:3C tap:TC | tap:4H tap:9D | tap:6D tap:7C |
 
   @s003-70 @s003-46
-  Scenario Outline: The card just drawn pairs with the one beneath it, of the same three: drawn_pairs_with_waste <on>, <how>
+  Scenario Outline: The card just drawn pairs with the one beneath it, of the same three: drawn_pairs_with_waste true, <how>
     Given the three_drawn deal under the rules:
       | option                 | value |
       | draw_count             | 3     |
       | initial_waste          | false |
-      | drawn_pairs_with_waste | <on>  |
+      | drawn_pairs_with_waste | true  |
     When I try "draw draw <move>"
-    Then <outcome>
+    Then the last move removed "5C 8C"
+    And the removal scored 0 points
 
     Examples:
-      | on    | how         | move          | outcome                                   |
-      | true  | a pair move | 8C+5C         | the last move removed "5C 8C" for 0 points |
-      | true  | taps        | tap:8C tap:5C | the last move removed "5C 8C" for 0 points |
-      | false | a pair move | 8C+5C         | the move is refused with "card_not_free"   |
-      | false | taps        | tap:8C tap:5C | the move is refused with "card_not_free"   |
+      | how         | move          |
+      | a pair move | 8C+5C         |
+      | taps        | tap:8C tap:5C |
+
+  @s003-70 @s003-46
+  Scenario Outline: The card just drawn pairs with the one beneath it, of the same three: drawn_pairs_with_waste false, <how>
+    Given the three_drawn deal under the rules:
+      | option                 | value |
+      | draw_count             | 3     |
+      | initial_waste          | false |
+      | drawn_pairs_with_waste | false |
+    When I try "draw draw <move>"
+    Then the move is refused with "card_not_free"
+
+    Examples:
+      | how         | move          |
+      | a pair move | 8C+5C         |
+      | taps        | tap:8C tap:5C |
 
   @s003-70
   Scenario Outline: Undo of a three-card draw puts the three back on the stock, in their order: <how>

@@ -40,7 +40,8 @@ Feature: Las decisiones de la app y las variantes / Le scelte dell'app e le vari
     Then 0 cards are left in the pyramid
     And the game is playing
     When I play "draw draw draw draw draw draw 7H+6H"
-    Then the last move removed "6H 7H" for 0 points
+    Then the last move removed "6H 7H"
+    And the removal scored 0 points
 
   @doc-000 @doc-002 @doc-003 @sentence-59 @variant-strict-win @s003-55
   Scenario Outline: Strict victory with unlimited recycling: once no card can ever be removed, the game is over, <how>
@@ -91,7 +92,8 @@ Feature: Las decisiones de la app y las variantes / Le scelte dell'app e le vari
     Then the stock has 0 cards
     And the game is playing
     When I play "recycle draw QC+AC"
-    Then the last move removed "AC QC" for 10 points
+    Then the last move removed "AC QC"
+    And the removal scored 10 points
 
   @api @variant-strict-win
   Scenario: Strict victory with unlimited recycling: a deal over at once offers no move at all
@@ -108,7 +110,8 @@ Feature: Las decisiones de la app y las variantes / Le scelte dell'app e le vari
     Then 0 cards are left in the pyramid
     And the game is playing
     When I play "JH+2H"
-    Then the last move removed "JH 2H" for 0 points
+    Then the last move removed "JH 2H"
+    And the removal scored 0 points
 
   @api @variant-pair-with-covering
   Scenario: Card and covering card: the legal moves offer a covering pair wherever it is in the pyramid
@@ -127,7 +130,8 @@ Feature: Las decisiones de la app y las variantes / Le scelte dell'app e le vari
     And I play "draw 8C+5C draw 8D+5D 6S+7S draw 8H+5H draw 8S+5S draw KC draw KD draw KH"
     Then the game is playing
     When I play "draw draw QH+AH"
-    Then the last move removed "AH QH" for 0 points
+    Then the last move removed "AH QH"
+    And the removal scored 0 points
 
   @doc-000 @doc-002 @doc-003 @sentence-59 @variant-strict-win @s003-16 @s003-55 @s003-59 @s003-61 @s003-67
   Scenario Outline: Strict victory once the pyramid, the stock and the waste are all cleared, strict_win <strict>, <how>
@@ -253,7 +257,8 @@ Feature: Las decisiones de la app y las variantes / Le scelte dell'app e le vari
     When I play "KS QC+AC draw QD+AD draw QS+AS"
     And I play "draw" 21 times
     And I play "<moves>"
-    Then the last move removed "QH AH" for 0 points
+    Then the last move removed "QH AH"
+    And the removal scored 0 points
     And the waste top is "KH"
     And the move counter is 28
 
@@ -270,7 +275,8 @@ Feature: Las decisiones de la app y las variantes / Le scelte dell'app e le vari
     And I play "draw TC+3C draw TD+3D draw TH+3H draw TS+3S draw 9C+4C draw 9D+4D draw 9H+4H draw 9S+4S"
     And I play "draw 8C+5C draw 8D+5D draw 8H+5H draw 8S+5S draw KC draw KD draw KH draw draw"
     And I play "6S+7S QH+AH"
-    Then the last move removed "QH AH" for 0 points
+    Then the last move removed "QH AH"
+    And the removal scored 0 points
 
   @doc-000 @doc-002 @doc-003 @sentence-59 @variant-drawn-pairs-with-waste
   Scenario Outline: Stock against waste: once another card has been drawn onto it, a card is no longer the card just drawn, <how>
@@ -313,7 +319,8 @@ Feature: Las decisiones de la app y las variantes / Le scelte dell'app e le vari
   Scenario Outline: Card and covering card: a card may pair with the single card still covering it, <how>
     Given the documents deal with "pair_with_covering" set to true
     When I play "KD <moves>"
-    Then the last move removed "TS 3S" for 20 points
+    Then the last move removed "TS 3S"
+    And the removal scored 20 points
     And 25 cards are left in the pyramid
 
     Examples:
@@ -369,7 +376,8 @@ Feature: Las decisiones de la app y las variantes / Le scelte dell'app e le vari
   Scenario Outline: Stock against waste: the first card drawn pairs with the card dealt onto the waste, <how>
     Given the dealt_draw deal with "drawn_pairs_with_waste" set to true
     When I play "draw <moves>"
-    Then the last move removed "AC QD" for 0 points
+    Then the last move removed "AC QD"
+    And the removal scored 0 points
     And the waste is empty
 
     Examples:
@@ -476,7 +484,8 @@ Feature: Las decisiones de la app y las variantes / Le scelte dell'app e le vari
     And the game is playing
     And the events do not include "blocked"
     When I play "<pair>"
-    Then the last move removed "QH AH" for 0 points
+    Then the last move removed "QH AH"
+    And the removal scored 0 points
     And the game is blocked
 
     Examples:
@@ -561,7 +570,8 @@ Feature: Las decisiones de la app y las variantes / Le scelte dell'app e le vari
     And I play "draw" 13 times
     Then the waste's top cards are "AH QD"
     When I play "<moves>"
-    Then the last move removed "AH QD" for 0 points
+    Then the last move removed "AH QD"
+    And the removal scored 0 points
 
     Examples:
       | how       | moves         |

@@ -18,6 +18,7 @@ from typing import Any
 import parse
 from pytest_bdd.parser import FeatureParser
 
+from .capabilities import needs
 from .driver import CAPABILITIES
 from .steps import STEPS
 from .traceability import ES, IT, OTHER_DOCUMENTS, SOURCE_TAGS, sentences
@@ -73,7 +74,7 @@ def scenarios() -> list[dict[str, Any]]:
                             for document in OTHER_DOCUMENTS
                             if (numbers := sorted(int(tag[len(document) + 2 :]) for tag in tags if tag.startswith(f"s{document}-")))
                         },
-                        "requires": sorted(tag for tag in tags if tag in CAPABILITIES),
+                        "requires": sorted(needs([op for step in steps for op in step["ops"]], tags)),
                         "languages": sorted(tag[5:] for tag in tags if tag.startswith("lang-")),
                         "steps": steps,
                     }

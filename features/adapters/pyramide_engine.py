@@ -10,6 +10,12 @@ output: ``hello``, ``new_game``, ``play``, ``probe`` (play without keeping the r
 Its ``hello`` lists what it plays beyond the app's rules: Pyramide's deal codes and 003's four
 variants of another shape. ``PYRAMIDE_ADAPTER_CAPABILITIES`` (comma-separated) lists fewer, as an
 engine of the app's rules alone would (``tests/test_kit_portable.py``).
+
+``PYRAMIDE_ADAPTER_WITHOUT`` (comma-separated: ``taps``, ``undo``, ``scoring``, ``move-counter``,
+``messages``, ``option-…``) makes it an engine that lacks these, and says so in its hello's
+``"without"``: tap and undo moves refused, no score, no move counter, no messages, a rules option
+refused. The kit must then skip exactly the scenarios that need them and pass every other one
+(``tests/test_kit_capabilities.py``).
 """
 
 from __future__ import annotations
@@ -37,21 +43,49 @@ def observation(state) -> dict[str, Any]:
     return {**{key: data[key] for key in keys}, **piles, "opaque": data}
 
 
+class Lacking(Exception):
+    """A request this engine cannot take (``PYRAMIDE_ADAPTER_WITHOUT``)."""
+
+
 class Adapter:
     def __init__(self) -> None:
         self.game = None
+        self.without = {name for name in os.environ.get("PYRAMIDE_ADAPTER_WITHOUT", "").split(",") if name}
 
     def hello(self, request: dict) -> dict:
         capabilities = os.environ.get("PYRAMIDE_ADAPTER_CAPABILITIES", ",".join(CAPABILITIES)).split(",")
-        return {"name": "pyramide-engine", "capabilities": capabilities, "languages": ["en", "es", "it", "fr"]}
+        answer = {"name": "pyramide-engine", "capabilities": capabilities, "languages": ["en", "es", "it", "fr"]}
+        return {**answer, "without": sorted(self.without)} if self.without else answer
+
+    def lacking(self, answer: dict) -> dict:
+        """The answer as an engine without ``self.without`` would give it."""
+        if answer.get("state") is not None:
+            answer["state"] = {
+                **answer["state"],
+                **({"score": None} if "scoring" in self.without else {}),
+                **({"moves": None} if "move-counter" in self.without else {}),
+            }
+        if "scoring" in self.without:
+            answer["events"] = [{key: value for key, value in event.items() if key != "points"} for event in answer.get("events", [])]
+        if "messages" in self.without:
+            if answer.get("feedback"):
+                answer["feedback"] = {**answer["feedback"], "message": None}
+            if "message" in answer:
+                answer["message"] = None
+        return answer
 
     def new_game(self, request: dict) -> dict:
+        for key in request.get("rules") or {}:
+            if "option-" + key.replace("_", "-") in self.without:
+                raise Lacking(f"no rules option {key}")
         rules = Rules.from_json(request["rules"]) if request.get("rules") is not None else None
         layout = Layout.from_json(request["layout"]) if request.get("layout") is not None else None
         self.game = GameState.new(request.get("code"), rules=rules, layout=layout, error_help=request.get("error_help", True))
         return {"ok": True, "state": observation(self.game)}
 
     def play(self, request: dict, keep: bool = True) -> dict:
+        if ("taps" in self.without and request["move"].startswith("tap:")) or ("undo" in self.without and request["move"] == "undo"):
+            raise Lacking(f"no move {request['move']}")
         turn = play(self.game, Move.from_text(request["move"]))
         if keep:
             self.game = turn.state
@@ -68,9 +102,12 @@ class Adapter:
 
     def answer(self, request: dict) -> dict:
         try:
-            return getattr(self, request["cmd"])(request)
+            answer = getattr(self, request["cmd"])(request)
         except PyramideError as error:
-            return {"ok": False, "refused": error.code, "message": error.message(request.get("language") or "en")}
+            answer = {"ok": False, "refused": error.code, "message": error.message(request.get("language") or "en")}
+        except Lacking as error:
+            answer = {"ok": False, "refused": "unsupported", "message": str(error)}
+        return self.lacking(answer) if self.without else answer
 
 
 def main() -> None:

@@ -25,7 +25,8 @@
 // these features (pairs, scoring, …); both filters leave the other vectors out of the run and of
 // the counts (node's --test-name-pattern reports them as skipped instead); --without CAP1,CAP2
 // skips (reported as skipped) the vectors whose `requires` names one of these capabilities
-// (api, codes, solver) or whose `languages` names lang-XX, so that `--without api,codes,solver`
+// (api, codes, solver, taps, scoring, move-counter, undo, messages, option-…: the vectors'
+// `capabilities`) or whose `languages` names lang-XX, so that `--without api,codes,solver`
 // runs the documents' rules only.
 //
 // Exit status: 0 every selected vector passed; 1 some failed (node:test's own status);
@@ -349,7 +350,8 @@ const OPS = {
   feedback: [['code'], []],
   message: [['text'], []],
   content_language: [['language'], []],
-  removed: [['cards', 'points'], []],
+  removed: [['cards'], ['points']],
+  points: [['points'], []],
   event: [['type', 'present'], []],
   undone: [['points'], []],
   undone_action: [['action'], []],
@@ -552,8 +554,14 @@ class Game {
 
   op_removed({ cards, points }) {
     const events = this.outcomeOf().events.filter((event) => get(event, 'type', 'an event') === 'removed');
-    check('the cards removed', [sorted(cards)], events.map((event) => sorted(get(event, 'cards', 'a removed event'))));
-    check('the points of the removal', points, get(events[0], 'points', 'the removed event'));
+    check('the cards removed', [sorted(cards)], events.map((event) => sorted(Object.hasOwn(event, 'cards') ? event.cards : [])));
+    if (points !== undefined && points !== null) this.op_points({ points });
+  }
+
+  op_points({ points }) {
+    const events = this.outcomeOf().events.filter((event) => get(event, 'type', 'an event') === 'removed');
+    const got = events.map((event) => (Object.hasOwn(event, 'points') ? event.points : null));
+    check('the points of the removal', points, got.length === 1 ? got[0] : got);
   }
 
   op_events({ events }) {
@@ -660,6 +668,11 @@ class Game {
 
   op_code({ code = null } = {}) {
     if (code === null && this.noted === null) throw new Error('code: nothing was noted');
+    if (code === null) {
+      // the code noted must be a code: null (or "") would pass "the code is the one noted"
+      const noted = this.noted.code;
+      check("the game's code, as noted", 'a code', typeof noted === 'string' && noted !== '' ? 'a code' : noted);
+    }
     check("the game's code", code !== null ? code : this.noted.code, this.state.code);
   }
 
@@ -853,14 +866,23 @@ if (unreachable !== null) {
 const unlisted = new Set();
 {
   let presets = {};
+  let defaults = {};
   try {
     const response = await fetch(settings.baseUrl + '/v1/rules', { headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(settings.timeoutMs) });
-    if (response.ok) presets = (await response.json())?.presets ?? {};
+    if (response.ok) {
+      const body = await response.json();
+      presets = body?.presets ?? {};
+      defaults = body?.default ?? {};
+    }
   } catch {
     presets = {};
   }
+  // a rules option is offered when the default rules or a preset name it (capability option-…)
+  const options = new Set(Object.keys(defaults ?? {}));
+  for (const rules of Object.values(presets ?? {})) for (const key of Object.keys(rules ?? {})) options.add(key);
   for (const capability of known) {
     if (capability.startsWith('variant-') && !Object.hasOwn(presets, capability.slice('variant-'.length))) unlisted.add(capability);
+    if (capability.startsWith('option-') && !options.has(capability.slice('option-'.length).replaceAll('-', '_'))) unlisted.add(capability);
   }
 }
 
@@ -875,7 +897,7 @@ for (const vector of selected) {
   const unoffered = vector.requires.filter((capability) => unlisted.has(capability) && !settings.without.includes(capability));
   const skip = lacking.length
     ? `needs ${lacking.join(', ')} (--without)`
-    : unoffered.length ? `needs ${unoffered.join(', ')} (a preset GET /v1/rules does not list)` : false;
+    : unoffered.length ? `needs ${unoffered.join(', ')} (a preset GET /v1/rules does not list, or a rules option it does not name)` : false;
   if (skip) results.set(vector.id, 'skip');
   test(vector.id, { skip }, async () => {
     results.set(vector.id, 'fail');

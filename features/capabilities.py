@@ -1,0 +1,90 @@
+"""What a scenario needs of an implementation, derived from the operations its steps stand for.
+
+A scenario is never tagged by hand with what it needs: :func:`needs` reads its operations
+(``features/ops.py``) and its tags, so that a new scenario cannot forget a capability. A tap move
+anywhere needs ``taps``; a score or the points of a removal need ``scoring``; ``undo`` needs
+``undo``, a hundred of them ``undo-limit``; a message to the letter needs ``messages``; a deal code
+needs ``codes``; a rules option needs ``option-…`` (or the variant of another shape it makes);
+``tests/test_kit_portable.py`` checks these derivations against every vector.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from .driver import CAPABILITIES
+
+#: A rules key → the capability of an implementation that takes it.
+OPTION_CAPABILITIES = {
+    "strict_win": "option-strict-win",
+    "max_recycles": "option-max-recycles",
+    "drawn_pairs_with_waste": "option-drawn-pairs-with-waste",
+    "pair_with_covering": "option-pair-with-covering",
+    "initial_waste": "option-initial-waste",
+    "unlimited_undo": "option-unlimited-undo",
+    "notify_unwinnable": "option-notify-unwinnable",
+    "draw_count": "variant-tuts-tomb",
+    "waste_piles": "variant-apophis",
+    "rows": "variant-pharaoh",
+    "deck": "variant-spanish",
+}
+#: Undoing this many actions in a row reaches the documents' limit (000 #48: the last 100).
+UNDO_LIMIT = 100
+#: Fields of the game whose check needs a capability.
+FIELD_CAPABILITIES = {"score": "scoring", "moves": "move-counter", "selected": "taps", "code": "codes"}
+#: Operations that need a capability whatever their fields.
+OP_CAPABILITIES = {
+    "free_cards": "taps",  # a card is free when a tap on it is not card_blocked
+    "points": "scoring",
+    "undone": "scoring",
+    "message": "messages",
+    "code": "codes",
+    "code_prefix": "codes",
+    "deal_own_code": "codes",
+}
+
+
+def _moves(op: dict[str, Any]) -> list[str]:
+    if op["op"] == "play":
+        return list(op["moves"])
+    if op["op"] in ("try", "playable", "forge"):
+        return [op["move"]]
+    if op["op"] == "replay":  # a replay of these moves needs the implementation to play them
+        return list(op.get("moves") or [])
+    return []
+
+
+def needs(ops: Iterable[dict[str, Any]], tags: Iterable[str] = ()) -> set[str]:
+    """The capabilities a scenario of these operations and tags needs."""
+    found = {tag for tag in tags if tag in CAPABILITIES}
+    undos = 0
+    for op in ops:
+        name = op["op"]
+        if name in OP_CAPABILITIES:
+            found.add(OP_CAPABILITIES[name])
+        if name == "expect" and op["field"] in FIELD_CAPABILITIES:
+            found.add(FIELD_CAPABILITIES[op["field"]])
+        if name in ("deal", "deal_try"):
+            if op.get("code") is not None:
+                found.add("codes")
+            found.update(OPTION_CAPABILITIES[key] for key in op.get("rules") or {} if key in OPTION_CAPABILITIES)
+        if name == "removed" and op.get("points") is not None:
+            found.add("scoring")
+        if name == "events" and any(event.split()[0] in ("selected", "deselected") for event in op["events"]):
+            found.add("taps")
+        if name == "event" and op["type"] in ("selected", "deselected"):
+            found.add("taps")
+        for move in _moves(op):
+            if move.startswith("tap:"):
+                found.add("taps")
+            if move == "undo":
+                found.add("undo")
+                undos += 1
+    if undos >= UNDO_LIMIT:
+        found.add("undo-limit")
+    return found
+
+
+def why(capabilities: Iterable[str]) -> str:
+    """The skip reason naming what is missing."""
+    return "the implementation does not offer: " + ", ".join(sorted(capabilities))

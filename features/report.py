@@ -1,0 +1,178 @@
+"""The kit's results for a person and for a CI: ``--report FILE.md`` and ``--baseline FILE``.
+
+The **report** is a matrix of the documents' sentences × {passed, failed, skipped}: for each
+sentence a scenario guards, how many of its scenarios passed, how many failed on a check citing
+it, how many were skipped and for want of which capability, and the first failing example (the
+scenario, the step, expected and got). A scenario failing only on its points counts as a failure
+of 000 #43, not of the pairing sentence it is about. It is the page an implementer attaches to a
+pull request.
+
+The **baseline** is the list of known failures, each scenario (by its vector id) with the steps
+that fail in it, as test262's and web-platform-tests' expectation files are: with ``--baseline``
+the run passes (exit 0) while no check fails that the baseline does not list, so that a CI can
+gate on "no new failures" while known differences are worked on; checks of the baseline that now
+pass are listed so that the file can be brought up to date (``--write-baseline``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+BASELINE_FORMAT = 1
+
+
+def _cite_key(cite) -> tuple[str, int]:
+    """("000", 43) from ``"000 #43"`` (as --json writes it) or ``("000", 43)``."""
+    if isinstance(cite, str):
+        document, number = cite.split(" #")
+        return (document, int(number))
+    return (str(cite[0]), int(cite[1]))
+
+
+def _label(cite: tuple[str, int]) -> str:
+    return f"{cite[0]} #{cite[1]}"
+
+
+def _short(value: Any, limit: int = 120) -> str:
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    text = text.replace("|", "\\|").replace("\n", " ")
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def sentence_matrix(results: list[dict[str, Any]]) -> dict[tuple[str, int], dict[str, Any]]:
+    """Sentence → {"passed", "failed", "skipped": counts, "capabilities": {reason: n}, "example": …}.
+
+    A scenario counts under each sentence it cites: failed when one of its failing checks cites
+    that sentence, else passed (its checks of that sentence passed) or skipped. A failing check
+    citing a sentence the scenario does not (points → 000 #43) counts there as a failure too."""
+    from .conftest import scenario_citations
+
+    matrix: dict[tuple[str, int], dict[str, Any]] = defaultdict(
+        lambda: {"passed": 0, "failed": 0, "skipped": 0, "capabilities": defaultdict(int), "example": None}
+    )
+    for result in results:
+        own = [_cite_key(cite) for cite in scenario_citations(result["tags"])]
+        failing: dict[tuple[str, int], dict] = {}
+        for failure in result.get("failures", []):
+            for cite in failure.get("cites") or own:
+                failing.setdefault(_cite_key(cite), failure)
+        for cite in dict.fromkeys(own + list(failing)):
+            row = matrix[cite]
+            if result["outcome"] == "skipped":
+                row["skipped"] += 1
+                for name in result.get("reason", "").removeprefix("the implementation does not offer: ").split(", "):
+                    row["capabilities"][name] += 1
+            elif cite in failing:
+                row["failed"] += 1
+                if row["example"] is None:
+                    row["example"] = {"scenario": result["scenario"], **failing[cite]}
+            else:
+                row["passed"] += 1
+    return matrix
+
+
+def render_markdown(target: str, counts: dict[str, int], results: list[dict[str, Any]], version: str) -> str:
+    from .conftest import _other_sentences, sentences
+
+    matrix = sentence_matrix(results)
+    lines = [
+        f"# Conformance report: {target}",
+        "",
+        f"Pyramide conformance kit {version}: **{counts['passed']} passed, {counts['failed']} failed, "
+        f"{counts['skipped']} skipped** of {sum(counts.values())} scenarios.",
+        "",
+        "Each row is a sentence of the rule documents (numbered as in the kit's traceability tables, "
+        "docs/conformance.md) and the scenarios that guard it: passed, failed on a check citing that "
+        "sentence, or skipped for want of a capability. A scenario that fails only on its points counts "
+        "against the scoring sentence (000 #43), not against the rule it is about.",
+    ]
+    skipped: dict[str, int] = defaultdict(int)
+    for result in results:
+        if result["outcome"] == "skipped":
+            for name in result.get("reason", "").removeprefix("the implementation does not offer: ").split(", "):
+                skipped[name] += 1
+    if skipped:
+        lines += [
+            "", "## Skipped, by what the implementation does not offer", "",
+            "A scenario needing several counts under each.", "", "| capability | scenarios |", "|---|---|",
+        ]  # fmt: skip
+        lines += [f"| {reason} | {count} |" for reason, count in sorted(skipped.items(), key=lambda item: -item[1])]
+    titles = {"000": "The Pyramide app's rules (000, Spanish; 002, Italian, says the same)", "003": "The traditional rules and variants (003)", "004": "Another app's rules (004)"}
+    for document, title in titles.items():
+        rows = sorted(cite for cite in matrix if cite[0] == document)
+        if not rows:
+            continue
+        lines += ["", f"## {title}", "", "| # | sentence | passed | failed | skipped | first failure |", "|---|---|---|---|---|---|"]
+        for cite in rows:
+            row = matrix[cite]
+            text = sentences()[str(cite[1])]["000"] if document == "000" else _other_sentences()[document][str(cite[1])]
+            mark = "❌ " if row["failed"] else ""
+            skipped_cell = str(row["skipped"]) + (f" ({', '.join(sorted(row['capabilities']))})" if row["skipped"] else "")
+            example = row["example"]
+            if example is None:
+                failure = ""
+            elif "error" in example:
+                failure = f"{_short(example['scenario'])}: {_short(example['step'])}: {_short(example['error'])}"
+            else:
+                failure = (
+                    f"{_short(example['scenario'])}: `{_short(example['step'])}`: {_short(example['what'])}: "
+                    f"expected {_short(example['expected'], 60)}, got {_short(example['got'], 60)}"
+                )
+            lines.append(f"| {mark}{cite[1]} | «{_short(text, 90)}» | {row['passed']} | {row['failed']} | {skipped_cell} | {failure} |")
+    beyond: dict[str, dict[str, int]] = defaultdict(lambda: {"passed": 0, "failed": 0, "skipped": 0})
+    from .conftest import scenario_citations
+
+    for result in results:
+        if not scenario_citations(result["tags"]):
+            source = next((tag for tag in ("pyramide-choice", "api", "codes") if tag in result["tags"]), "other")
+            beyond[source][result["outcome"]] += 1
+    if beyond:
+        lines += ["", "## Beyond the documents", "", "| source | passed | failed | skipped |", "|---|---|---|---|"]
+        lines += [f"| @{source} | {c['passed']} | {c['failed']} | {c['skipped']} |" for source, c in sorted(beyond.items())]
+    failed = [result for result in results if result["outcome"] == "failed"]
+    if failed:
+        lines += ["", "## Failed scenarios", ""]
+        for result in failed:
+            checks = "; ".join(
+                f"`{_short(failure.get('step', ''))}` ({', '.join(_label(_cite_key(c)) for c in failure.get('cites', [])) or 'no sentence'})"
+                for failure in result.get("failures", [])
+            )
+            lines.append(f"- {result['scenario']}: {checks}")
+    return "\n".join(lines) + "\n"
+
+
+# -- baseline ----------------------------------------------------------------------------------------
+
+
+def baseline_of(results: list[dict[str, Any]], target: str) -> dict[str, Any]:
+    failures = {
+        result["id"]: sorted({failure.get("step", "") for failure in result.get("failures", [])})
+        for result in results
+        if result["outcome"] == "failed"
+    }
+    return {"format": BASELINE_FORMAT, "target": target, "failures": dict(sorted(failures.items()))}
+
+
+def compare(baseline: dict[str, Any], results: list[dict[str, Any]]) -> tuple[list[str], list[str]]:
+    """(new failures, known failures that now pass), each as ``id: step``."""
+    known = {(scenario, step) for scenario, steps in baseline.get("failures", {}).items() for step in steps}
+    now = {
+        (result["id"], failure.get("step", ""))
+        for result in results
+        if result["outcome"] == "failed"
+        for failure in result.get("failures", [])
+    }
+    ran = {result["id"] for result in results if result["outcome"] != "skipped"}
+    new = sorted(f"{scenario}: {step}" for scenario, step in now - known)
+    fixed = sorted(f"{scenario}: {step}" for scenario, step in known - now if scenario in ran)
+    return new, fixed
+
+
+def read_baseline(path: str) -> dict[str, Any]:
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    if not isinstance(data, dict) or data.get("format") != BASELINE_FORMAT or not isinstance(data.get("failures"), dict):
+        raise ValueError(f"{path}: not a baseline of format {BASELINE_FORMAT} (write one with --write-baseline)")
+    return data
