@@ -13,7 +13,11 @@ ADVERSARY_ARGS ?=
 # make fuzz FUZZ_MINUTES=30 fuzzes for longer (minutes for the engine, then as many for the API)
 FUZZ_MINUTES ?= 2
 
-.PHONY: serve test fuzz bench clean install
+# The generated-client checks and the browser tests' axe-core come from npm, pinned by the lock file.
+CONTRACT := tests/contract
+NPM_STAMP := $(CONTRACT)/node_modules/.package-lock.json
+
+.PHONY: serve test fuzz bench clean install npm-tools
 .PHONY: mutate coverage-kit adversary
 
 $(STAMP): pyproject.toml
@@ -29,8 +33,16 @@ serve: $(STAMP)
 
 # The solver's answers are exact within their node budget; its wall-time bound (2 s by default,
 # tested on its own in tests/test_server.py) would make them depend on how busy the machine is.
-test: $(STAMP)
+test: $(STAMP) npm-tools
 	PYRAMIDE_SOLVE_SECONDS=600 $(BIN)/python -m pytest -q -p no:cacheprovider
+
+# npm ci when npm is there; without it the TypeScript and axe checks say plainly that they skip.
+npm-tools:
+	@if command -v npm > /dev/null; then $(MAKE) --no-print-directory $(NPM_STAMP); \
+	else echo "make: npm not found: the TypeScript client check and the accessibility check will be SKIPPED"; fi
+
+$(NPM_STAMP): $(CONTRACT)/package.json $(CONTRACT)/package-lock.json
+	cd $(CONTRACT) && npm ci --no-audit --no-fund --loglevel=error
 
 # make fuzz: the engine's state machine and state mutations (tests/test_fuzz.py: at least 10,000
 # sequences and 2,000 mutated states, and at least FUZZ_MINUTES), then schemathesis against the
@@ -61,4 +73,4 @@ adversary: $(STAMP)
 	$(BIN)/python -m tests.adversary $(ADVERSARY_ARGS)
 
 clean:
-	rm -rf $(VENV) build mutants *.egg-info
+	rm -rf $(VENV) build mutants *.egg-info dist $(CONTRACT)/node_modules

@@ -37,7 +37,7 @@ MAX_URL = 4096
 MAX_HEADERS = 8192
 READ_TIMEOUT = float(os.environ.get("PYRAMIDE_READ_TIMEOUT", "10"))
 #: The endpoints whose answers may be cached (with an ETag, revalidated) and are sent gzipped.
-CACHEABLE = {"openapi": 3600, "docs": 3600, "docs_asset": 86400, "rules": 3600}
+CACHEABLE = {"openapi": 3600, "openapi_json": 3600, "docs": 3600, "docs_asset": 86400, "rules": 3600}
 #: Smaller bodies are not worth compressing.
 GZIP_MIN = 1024
 #: The headers a browser may send cross-origin, and those its scripts may read.

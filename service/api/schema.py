@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from typing import Any
 
@@ -25,7 +26,28 @@ def component_schemas() -> dict[str, Any]:
     _, top = models_json_schema(
         [(model, "validation") for model in SCHEMAS], ref_template="#/components/schemas/{model}"
     )
-    return dict(sorted(top["$defs"].items()))
+    return {name: _defaults_in_words(schema) for name, schema in sorted(top["$defs"].items())}
+
+
+def _defaults_in_words(schema: dict[str, Any]) -> dict[str, Any]:
+    """A property's ``default`` said in its description rather than as the keyword.
+
+    Generators read the keyword as "always present": openapi-typescript (default settings) makes
+    every property with a ``default`` required, so ``{"code": "…"}`` would not type as a new game,
+    nor a state without the options written only when not their default. And pydantic writes
+    ``default: null`` for a field that is absent rather than null (``DrawMove.pile``,
+    ``State.piles``), which a null-less type does not allow. A property not in ``required`` may
+    be left out, and its description says what that means."""
+    for prop in schema.get("properties", {}).values():
+        if "default" not in prop:
+            continue
+        default = prop.pop("default")
+        nullable = prop.get("type") == "null" or any(part.get("type") == "null" for part in prop.get("anyOf", ()))
+        if default is None and not nullable:
+            continue  # absent, never null: the description says when it is there
+        said = f"Default: `{json.dumps(default)}`."
+        prop["description"] = f"{prop['description']} {said}" if prop.get("description") else said
+    return schema
 
 
 def component_examples() -> dict[str, Any]:
