@@ -149,12 +149,15 @@ def _check_request() -> Response | None:
 
 
 def _allowed_origin() -> str | None:
+    """The ``Access-Control-Allow-Origin`` of this request: ``*`` on every answer when any origin
+    is allowed (with or without an ``Origin``: the answer is then the same for every origin, and
+    a shared cache may serve it to anyone), the request's origin when it is one of those listed."""
     origin = request.headers.get("Origin")
     allowed = current_app.config.get("CORS_ORIGINS") or ()
-    if not origin or not allowed:
-        return None
     if "*" in allowed:
         return "*"
+    if not origin or not allowed:
+        return None
     return origin if origin.rstrip("/").lower() in allowed else None
 
 
@@ -237,8 +240,11 @@ def _finish(response: BaseResponse) -> BaseResponse:
     if origin is not None:
         response.headers["Access-Control-Allow-Origin"] = origin
         response.headers["Access-Control-Expose-Headers"] = CORS_EXPOSED_HEADERS
-        if origin != "*":
-            response.vary.add("Origin")
+    if origin != "*" and current_app.config.get("CORS_ORIGINS"):
+        # Listed origins: the answer differs by Origin (echoed, or no CORS headers at all), so
+        # every answer says so, those without an Origin too, or a shared cache would serve the
+        # copy without Access-Control-Allow-Origin to a browser that needs it.
+        response.vary.add("Origin")
     return response
 
 
