@@ -29,7 +29,7 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 
 serve: $(STAMP)
-	PORT=$(PORT) $(BIN)/python -m service.api.serve
+	PORT=$(PORT) $(BIN)/pyramide serve
 
 # The solver's answers are exact within their node budget; its wall-time bound (2 s by default,
 # tested on its own in tests/test_server.py) would make them depend on how busy the machine is.

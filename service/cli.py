@@ -283,17 +283,53 @@ def parser() -> argparse.ArgumentParser:
     stats_parser.set_defaults(run=_stats)
     serve_parser = commands.add_parser(
         "serve",
-        help="serve the API and its docs explorer (HOST, PORT, WEB_CONCURRENCY from the environment)",
+        help="serve the API, its docs explorer and the web client (HOST, PORT, WEB_CONCURRENCY from the environment)",
         description="Serve the API under gunicorn, as `make serve` does: on HOST:PORT (127.0.0.1:8000 by "
-        "default), with the docs explorer at /docs.",
+        "default; --host and --port override them), with the web client at / and the docs explorer at /docs.",
         epilog=EXIT_STATUSES,
         formatter_class=raw,
     )
+    serve_parser.add_argument("--host", default=None, help="the address to listen on (default: HOST, or 127.0.0.1)")
+    serve_parser.add_argument("--port", type=port_number, default=None, help="the port (default: PORT, or 8000)")
     serve_parser.set_defaults(run=_serve)
     return top
 
 
+def port_number(text: str) -> int:
+    number = _count(text, 0)
+    if number > 65535:
+        raise argparse.ArgumentTypeError(f"a port goes from 0 to 65535: {number}")
+    return number
+
+
+#: The server's settings read from the environment that must be whole numbers, and their least.
+SERVE_NUMBERS = {"PORT": 0, "WEB_CONCURRENCY": 1, "PYRAMIDE_THREADS": 1, "PYRAMIDE_MAX_REQUESTS": 0}
+
+
+def serve_environment(environ: dict[str, str]) -> str | None:
+    """Why the server's environment cannot be used (``PORT=abc``), or None: said before gunicorn
+    starts, as a usage error, rather than a traceback from deep inside it."""
+    for name, least in SERVE_NUMBERS.items():
+        if name not in environ:
+            continue
+        try:
+            number = _count(environ[name], least)
+            if name == "PORT":
+                port_number(str(number))
+        except argparse.ArgumentTypeError as error:
+            return f"{name}={environ[name]!r}: {error}"
+    return None
+
+
 def _serve(args: argparse.Namespace) -> int:
+    if args.host is not None:
+        os.environ["HOST"] = args.host
+    if args.port is not None:
+        os.environ["PORT"] = str(args.port)
+    problem = serve_environment(os.environ)
+    if problem is not None:
+        print(f"pyramide serve: error: {problem}", file=sys.stderr)
+        return 2
     from .api.serve import main as serve
 
     serve()

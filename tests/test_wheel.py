@@ -59,9 +59,28 @@ def test_the_wheel_holds_only_its_own_names_and_every_data_file(wheel):
         "pyramide_conformance/pairs.feature",
         "pyramide_conformance/js/runner.mjs",
         "pyramide_conformance/adapters/pyramide_engine.py",
+        "pyramide/py.typed",
+        "pyramide_conformance/py.typed",
     ):
         assert data in names, data
     assert not any(name.startswith(("service/", "features/", "tests/")) for name in names)
+
+
+def test_the_readme_engine_example_runs_from_the_installed_package(venv, tmp_path):
+    """Away from the repository (no service/ to import), as someone who installed the wheel."""
+    import re
+
+    block = re.search(r"```python\n([^`]*)```", (ROOT / "README.md").read_text(encoding="utf-8")).group(1)
+    assert "from pyramide.engine import" in block
+    printed = run(venv / "python", "-c", block, cwd=tmp_path).stdout
+    assert printed.startswith("30 [") and "Mazzo di pesca: 23 carte" in printed
+
+
+def test_built_and_generated_files_are_ignored_by_git():
+    if shutil.which("git") is None or not (ROOT / ".git").exists():
+        pytest.skip("SKIPPED: not a git checkout")
+    for path in ("dist/pyramide-0.1.0-py3-none-any.whl", "build/x", "tests/contract/node_modules/x/index.js"):
+        assert subprocess.run(["git", "check-ignore", "-q", path], cwd=ROOT).returncode == 0, path
 
 
 def test_installed_commands_answer(venv):
