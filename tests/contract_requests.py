@@ -48,6 +48,7 @@ NAMED = [
     ("NewGameRequest", {"code": "PYR1-N-AAAAAAS"}),
     ("Move", {"type": "draw"}),
     ("NewGameRequest", {"rules": {"max_recycles": 0}}),
+    ("NewGameRequest", {"rules": "tuts-tomb"}),
 ]
 
 

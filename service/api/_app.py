@@ -125,7 +125,8 @@ def _json(body: dict[str, Any], status: int = 200) -> Response:
 
 def _rules_and_layout(data: dict[str, Any]) -> tuple[Rules | None, Layout | None]:
     """The deal's ``rules`` and ``layout`` of a new game or a replay, when given."""
-    rules = Rules.from_json(data["rules"]) if data.get("rules") is not None else None
+    given = data.get("rules")
+    rules = None if given is None else Rules.preset(given) if isinstance(given, str) else Rules.from_json(given)
     layout = Layout.from_json(data["layout"]) if data.get("layout") is not None else None
     return rules, layout
 

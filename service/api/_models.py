@@ -15,6 +15,8 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag
 
+from ..engine import PRESETS
+
 #: A card code as the server writes it: a French card, a Spanish one, then ``2`` for a second copy.
 _SPANISH_CARD = "[1-9SCR](?:OR|CO|ES|BA)"
 _CARD = f"(?:(?:[A2-9TJQK][CDHS]|{_SPANISH_CARD})2?)"
@@ -124,6 +126,19 @@ class Rules(_Strict):
         description="The deck: `french` (the app's 52 cards), or `spanish` (the Spanish pyramid, 003: 48 cards, 1 to 9, "
         "sota, caballo, rey; pairs sum 12, the rey goes alone); written only when `spanish`.",
     )
+
+
+#: A rule set by its name in ``GET /v1/rules``'s ``presets``. The schema lists the names (generated
+#: clients get their union); the engine refuses any other as ``unknown_rules``, listing them all.
+PresetName = Annotated[
+    str,
+    Field(
+        max_length=32,
+        description="A named rule set, as `GET /v1/rules` lists them: " + ", ".join(f"`{name}`" for name in PRESETS) + ".",
+        examples=["tuts-tomb", "traditional"],
+        json_schema_extra={"enum": list(PRESETS)},
+    ),
+]
 
 
 class Layout(_Strict):
@@ -254,7 +269,9 @@ class NewGameRequest(_Strict):
     """A new game: from a deal code, or at random under ``rules``, or from an explicit ``layout``."""
 
     code: Annotated[str, Field(max_length=CODE_LENGTH, examples=["PYR1-N-AAAAAAS"])] | None = Field(None, description="Re-deal this code.")
-    rules: Rules | None = Field(None, description="The rule set; the app's rules when omitted.")
+    rules: Rules | PresetName | None = Field(
+        None, description="The rule set, or a preset's name (`\"rules\": \"tuts-tomb\"`); the app's rules when omitted."
+    )
     layout: Layout | None = Field(None, description="Deal exactly these cards.")
     error_help: bool = Field(True, description="The app's error help: explain taps on covered cards.")
     winnable: bool = Field(
@@ -291,7 +308,9 @@ class ReplayRequest(_Strict):
     from it, as move objects or texts (a state's ``log`` split at its spaces is such a list)."""
 
     code: Annotated[str, Field(max_length=CODE_LENGTH, examples=["PYR1-N-AAAAAAS"])] | None = Field(None, description="The deal code.")
-    rules: Rules | None = Field(None, description="The rule set of a `layout` (a code names its own).")
+    rules: Rules | PresetName | None = Field(
+        None, description="The rule set of a `layout`, or a preset's name (a code names its own)."
+    )
     layout: Layout | None = Field(None, description="The deal's cards, instead of a code.")
     error_help: bool = Field(True, description="The app's error help (changes feedback only, never the result).")
     moves: Annotated[list[Move | MoveText], Field(max_length=10_000)] = Field(

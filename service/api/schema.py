@@ -57,6 +57,7 @@ def component_examples() -> dict[str, Any]:
         "NewGameFromCode": {"summary": "Re-deal a code", "value": {"code": "PYR1-N-AAAAAAS"}},
         "NewGameDocumentsCode": {"summary": "The rule documents' code: the deal they show", "value": {"code": "PY1-N-AAAAAAS"}},
         "NewGameRandom": {"summary": "A random deal under the traditional strict rules", "value": {"rules": {"strict_win": True, "max_recycles": 0, "drawn_pairs_with_waste": True, "initial_waste": False}}},
+        "NewGameByPreset": {"summary": "A random deal under a preset, by its name (GET /v1/rules)", "value": {"rules": "tuts-tomb"}},
         "NewGameDocumentsLayout": {"summary": "The rule documents' deal, as an explicit layout", "value": {"layout": DOCUMENTS_LAYOUT.to_json()}},
         "FirstMoveKing": {"summary": "The documents' first move: the King of diamonds", "value": {"state": deal.to_json(), "move": {"type": "king", "card": "KD"}}},
         "SecondMovePair": {"summary": "The documents' second move: 10♣ + 3♠", "value": {"state": after_king.to_json(), "move": {"type": "pair", "cards": ["TC", "3S"]}}},
