@@ -60,6 +60,9 @@ def test_the_wheel_holds_only_its_own_names_and_every_data_file(wheel):
         "pyramide_conformance/js/runner.mjs",
         "pyramide_conformance/adapters/pyramide_engine.py",
         "pyramide/py.typed",
+        "pyramide/web/index.html",
+        "pyramide/web/app.js",
+        "pyramide/web/style.css",
         "pyramide_conformance/py.typed",
     ):
         assert data in names, data
@@ -105,6 +108,8 @@ def test_the_installed_kit_judges_the_installed_server(venv, tmp_path):
             except OSError:
                 time.sleep(0.2)
         assert urllib.request.urlopen(base + "/openapi.yaml", timeout=5).read().startswith(b"openapi: ")
+        assert b'src="app.js"' in urllib.request.urlopen(base + "/", timeout=5).read()  # the web client, from the wheel
+        assert urllib.request.urlopen(base + "/app.js", timeout=5).read().startswith(b"// The reference web client")
         vectors = json.loads((ROOT / "features" / "vectors.json").read_text(encoding="utf-8"))["vectors"]
         result = subprocess.run(
             [venv / "pyramide-conformance", "--base-url", base], cwd=tmp_path, capture_output=True, text=True, timeout=900

@@ -62,6 +62,9 @@ def create_app() -> Flask:
     from ._http import install
 
     add_docs(app)
+    from ._web import add_web
+
+    add_web(app)  # the reference web client at /
     install(app, MAX_BODY)  # the body read whole first, OPTIONS, CORS, security and cache headers
     return app
 

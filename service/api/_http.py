@@ -29,6 +29,7 @@ from flask import Flask, Response, current_app, request
 from werkzeug.wrappers import Response as BaseResponse
 
 from ._problems import ApiProblem
+from ._web import CSP as WEB_CSP
 
 #: The longest request target (path and query) the app answers; the server's own limit is 8190.
 MAX_URL = 4096
@@ -37,7 +38,7 @@ MAX_URL = 4096
 MAX_HEADERS = 8192
 READ_TIMEOUT = float(os.environ.get("PYRAMIDE_READ_TIMEOUT", "10"))
 #: The endpoints whose answers may be cached (with an ETag, revalidated) and are sent gzipped.
-CACHEABLE = {"openapi": 3600, "openapi_json": 3600, "docs": 3600, "docs_asset": 86400, "rules": 3600}
+CACHEABLE = {"openapi": 3600, "openapi_json": 3600, "docs": 3600, "docs_asset": 86400, "rules": 3600, "web": 300, "web_asset": 300}
 #: Smaller bodies are not worth compressing.
 GZIP_MIN = 1024
 #: The headers a browser may send cross-origin, and those its scripts may read.
@@ -231,7 +232,9 @@ def _finish(response: BaseResponse) -> BaseResponse:
     """Security headers on every answer; cache headers (ETag and gzip for the cacheable ones,
     ``no-store`` for the rest); CORS headers for an allowed origin."""
     response.headers.update(_SECURITY)
-    response.headers["Content-Security-Policy"] = current_app.config["DOCS_CSP"] if request.endpoint == "docs" else _API_CSP
+    response.headers["Content-Security-Policy"] = (
+        current_app.config["DOCS_CSP"] if request.endpoint == "docs" else WEB_CSP if request.endpoint == "web" else _API_CSP
+    )
     if request.endpoint in CACHEABLE and request.method in ("GET", "HEAD"):
         _cacheable(response)
     else:

@@ -168,7 +168,7 @@ class State(_Strict):
     selected: CardCode | None = Field(description="The card a first tap selected (tap play).")
     error_help: bool
     history: Annotated[
-        list[Annotated[str, Field(max_length=32, examples=["KD@7.6", "TC@7.2+3S@7.5"])]],
+        list[Annotated[str, Field(max_length=32)]],
         Field(max_length=10_000, description="The actions undo takes back, oldest first (the last 100; all of them under `unlimited_undo`): `KD@7.6`, `TC@7.2+3S@7.5`, `5H@W+8S@6.4`, `draw`, `recycle`."),
     ]
     log: Annotated[
