@@ -109,7 +109,11 @@ def settle(page) -> None:
 
 
 def tap(page, selector: str) -> None:
-    page.click(selector)
+    target = page.locator(selector)
+    if "under" in (target.get_attribute("class") or ""):  # a waste card half under the top one: its visible edge
+        target.click(position={"x": 6, "y": 12})
+    else:
+        target.click()
     settle(page)
 
 
@@ -272,8 +276,8 @@ def test_the_client_lists_every_preset_of_the_api(open_page, sites):
 
 @pytest.mark.parametrize("name", list(PRESETS))
 def test_each_preset_drawn_and_played_to_its_first_pair(open_page, sites, name):
-    page = open_page(f"?rules={name}&lang=en")
     rules = PRESETS[name]
+    page = open_page(f"?code=PYR1-{rules.letters}-AAAAAAB&lang=en")  # a deal of its own, the same every run
     assert page.locator("#pyramid .row").count() == rules.rows
     assert page.locator("#pyramid .card").count() == rules.slots
     assert page.locator(".waste").count() == rules.waste_piles

@@ -46,16 +46,17 @@ def test_the_named_requests_are_among_those_checked(requests):
 # -- TypeScript -------------------------------------------------------------------------------------
 
 
-def _typescript_source(requests) -> str:
-    lines = ['import type { components } from "./api";', 'type S = components["schemas"];']
-    lines.append('type Target = {')
-    for target in sorted({target for target, _, _ in requests}):
+def _typescript_source(requests, forbidden=()) -> str:
+    """A TypeScript module assigning each request to its generated type; each forbidden one under a
+    ``@ts-expect-error``, which fails the compile when the line below it compiles."""
+    lines = ['import type { components } from "./api";', 'type S = components["schemas"];', "type Target = {"]
+    for target in sorted({target for target, _, _ in [*requests, *forbidden]}):
         kind = 'S["MoveRequest"]["move"]' if target == "Move" else f'S["{target}"]'
         lines.append(f"  {target}: {kind};")
     lines.append("};")
-    for i, (target, body, where) in enumerate(requests):
-        lines.append(f"// {where}")
-        lines.append(f'export const r{i}: Target["{target}"] = {json.dumps(body, ensure_ascii=False)};')
+    for name, entries, directive in (("ok", requests, []), ("wrong", forbidden, ["// @ts-expect-error"])):
+        for i, (target, body, where) in enumerate(entries):
+            lines += [f"// {where}", *directive, f'export const {name}{i}: Target["{target}"] = {json.dumps(body, ensure_ascii=False)};']
     return "\n".join(lines) + "\n"
 
 
@@ -73,33 +74,38 @@ def _node_tools() -> None:
         skip("SKIPPED: tests/contract/node_modules is missing: run `npm ci` in tests/contract (make test does when npm is present)")
 
 
-def test_typescript_types_accept_every_request(requests, tmp_path):
+@pytest.fixture(scope="module")
+def typescript(tmp_path_factory) -> Path:
+    """A folder with the types ``openapi-typescript`` generates from openapi.yaml, default settings."""
     _node_tools()
-    subprocess.run([BIN / "openapi-typescript", OPENAPI_PATH, "-o", tmp_path / "api.d.ts"], check=True, capture_output=True)
-    (tmp_path / "requests.ts").write_text(_typescript_source(requests), encoding="utf-8")
-    compiled = subprocess.run(
-        [BIN / "tsc", "--strict", "--noEmit", "--target", "es2022", "--moduleResolution", "bundler", "--module", "esnext", tmp_path / "requests.ts"],
-        capture_output=True, text=True,
-    )  # fmt: skip
+    folder = tmp_path_factory.mktemp("typescript")
+    subprocess.run([BIN / "openapi-typescript", OPENAPI_PATH, "-o", folder / "api.d.ts"], check=True, capture_output=True)
+    return folder
+
+
+def _compile(folder: Path, source: str) -> subprocess.CompletedProcess:
+    (folder / "requests.ts").write_text(source, encoding="utf-8")
+    return subprocess.run([BIN / "tsc", "--strict", "--noEmit", folder / "requests.ts"], capture_output=True, text=True)
+
+
+#: Requests the contract forbids: each must be a compile error.
+FORBIDDEN = [("Move", {"type": "jump"}, "a move of no kind"), ("NewGameRequest", {"code": 7}, "a code that is a number"),
+             ("MoveRequest", {"move": {"type": "draw"}}, "no state"), ("NewGameRequest", {"rules": "tuts tomb"}, "no such preset")]  # fmt: skip
+
+
+def test_typescript_types_accept_every_request_and_refuse_the_forbidden(requests, typescript):
+    """One compile: every request of the docs and the kit, then the forbidden ones, each under a
+    ``@ts-expect-error`` (which fails the compile when the line below it compiles: the check has teeth)."""
+    compiled = _compile(typescript, _typescript_source(requests, FORBIDDEN))
     assert compiled.returncode == 0, compiled.stdout[-4000:]
-
-
-def test_typescript_types_still_refuse_what_the_server_refuses(requests, tmp_path):
-    """The check has teeth: the same compile refuses requests the contract forbids."""
-    _node_tools()
-    subprocess.run([BIN / "openapi-typescript", OPENAPI_PATH, "-o", tmp_path / "api.d.ts"], check=True, capture_output=True)
-    wrong = [("Move", {"type": "jump"}, "a move of no kind"), ("NewGameRequest", {"code": 7}, "a code that is a number"),
-             ("MoveRequest", {"move": {"type": "draw"}}, "no state")]  # fmt: skip
-    for target, body, why in wrong:
-        (tmp_path / "requests.ts").write_text(_typescript_source([(target, body, why)]), encoding="utf-8")
-        compiled = subprocess.run([BIN / "tsc", "--strict", "--noEmit", tmp_path / "requests.ts"], capture_output=True, text=True)
-        assert compiled.returncode != 0, why
 
 
 # -- Python: datamodel-code-generator ---------------------------------------------------------------
 
 
-def _generated_models(tmp_path: Path):
+@pytest.fixture(scope="module")
+def generated_models(tmp_path_factory):
+    tmp_path = tmp_path_factory.mktemp("python")
     if importlib.util.find_spec("datamodel_code_generator") is None:
         skip("SKIPPED: datamodel-code-generator is not installed (it is in the test extras: pip install -e '.[test]')")
     out = tmp_path / "generated_models.py"
@@ -124,8 +130,8 @@ def _validate(module, target: str, body: object) -> None:
         getattr(module, target).model_validate(body)
 
 
-def test_python_models_accept_every_request(requests, tmp_path):
-    module = _generated_models(tmp_path)
+def test_python_models_accept_every_request(requests, generated_models):
+    module = generated_models
     refused = []
     for target, body, where in requests:
         try:
@@ -135,8 +141,8 @@ def test_python_models_accept_every_request(requests, tmp_path):
     assert not refused, "\n".join(refused[:10])
 
 
-def test_python_models_still_refuse_what_the_server_refuses(tmp_path):
-    module = _generated_models(tmp_path)
+def test_python_models_still_refuse_what_the_server_refuses(generated_models):
+    module = generated_models
     for target, body in [("Move", {"type": "jump"}), ("MoveRequest", {"move": {"type": "draw"}}), ("Move", {"type": "king", "card": "ZZ"})]:
         with pytest.raises(Exception):
             _validate(module, target, body)
