@@ -293,6 +293,14 @@ def test_each_preset_drawn_and_played_to_its_first_pair(open_page, sites, name):
         assert page.locator(".waste .card").nth(1).is_enabled() == rules.drawn_pairs_with_waste
     assert page.locator("#rules").input_value() == name
     _first_pair(page, sites["api"])
+    if rules.waste_piles == 3:  # a tap on the stock takes its card in hand, a tap on a pile puts it there
+        for pile in ("waste2", "waste3", "waste3"):
+            in_hand = state(page)["stock"][0]
+            tap(page, "#stock")
+            assert state(page)["selected"] == in_hand and page.locator("#stock .in-hand").count() == 1
+            tap(page, f'.waste[data-pile="{pile}"] button')
+            assert page.locator(f'.waste[data-pile="{pile}"] .top').get_attribute("data-card") == in_hand
+        assert [len(pile) for pile in state(page)["piles"]] == [1, 2]
     if name in ("pharaoh", "apophis"):
         shot(page, name)
     assert page.errors == []
