@@ -3,6 +3,8 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 PORT   ?= 8000
+# make serve installs what serving needs (the runtime dependencies), make test adds the test extras
+RUNTIME_STAMP := $(VENV)/.installed-runtime
 STAMP  := $(VENV)/.installed
 MUTATE_STAMP := $(VENV)/.installed-mutate
 # make mutate MODULE=_play narrows the mutation run to one engine module; MUTATE_ARGS adds options
@@ -12,29 +14,55 @@ MUTATE_ARGS ?=
 ADVERSARY_ARGS ?=
 # make fuzz FUZZ_MINUTES=30 fuzzes for longer (minutes for the engine, then as many for the API)
 FUZZ_MINUTES ?= 2
+# make test runs on every core (pytest-xdist); JOBS=1 runs it in one process
+JOBS ?= auto
+# make flaky FLAKY_RUNS=50: the tests that wait on other processes, again and again beside a CPU hog
+FLAKY_RUNS ?= 50
 
 # The generated-client checks and the browser tests' axe-core come from npm, pinned by the lock file.
 CONTRACT := tests/contract
 NPM_STAMP := $(CONTRACT)/node_modules/.package-lock.json
 
-.PHONY: serve test fuzz bench clean install npm-tools
+# The virtual environment is made without pip when the interpreter has a pip of its own that can
+# install into another environment (pip >= 22.3: --python): ensurepip would unpack and compile a
+# second pip, the slowest step of a fresh `make serve`. Otherwise the venv gets its own pip.
+PIP = $(shell if [ -x $(BIN)/pip ]; then echo $(BIN)/python -m pip; else echo $(PYTHON) -m pip --python $(BIN)/python; fi)
+# setuptools says "Editable installation… be careful with folders of the same name" on every
+# editable install: our folders are named service/ and features/, never pyramide/, so it is noise.
+PIP_ENV := PIP_DISABLE_PIP_VERSION_CHECK=1 PYTHONWARNINGS="ignore:Editable installation"
+
+.PHONY: serve test fuzz bench clean install flaky npm-tools
 .PHONY: mutate coverage-kit adversary
 
-$(STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+$(BIN)/python:
+	$(PYTHON) -m venv --without-pip $(VENV)
+	$(PYTHON) -m pip --python $(BIN)/python --version > /dev/null 2>&1 || $(BIN)/python -m ensurepip --quiet
+
+$(RUNTIME_STAMP): pyproject.toml | $(BIN)/python
+	$(PIP_ENV) $(PIP) install --quiet -e .
+	touch $(RUNTIME_STAMP)
+
+# The test extras, and pip in the environment (tests/test_wheel.py builds a wheel with it).
+$(STAMP): $(RUNTIME_STAMP) pyproject.toml
+	$(PIP_ENV) $(PIP) install --quiet -e '.[test]' pip
 	touch $(STAMP)
 
 install: $(STAMP)
 
-serve: $(STAMP)
+serve: $(RUNTIME_STAMP)
 	PORT=$(PORT) $(BIN)/pyramide serve
 
 # The solver's answers are exact within their node budget; its wall-time bound (2 s by default,
 # tested on its own in tests/test_server.py) would make them depend on how busy the machine is.
+# It runs on every core (-n: pytest-xdist; the tests that share a server or a built wheel stay
+# together: --dist loadgroup) and ends with the slowest tests (--durations).
 test: $(STAMP) npm-tools
-	PYRAMIDE_SOLVE_SECONDS=600 $(BIN)/python -m pytest -q -p no:cacheprovider
+	PYRAMIDE_SOLVE_SECONDS=600 $(BIN)/python -m pytest -q -p no:cacheprovider -n $(JOBS) --dist loadgroup --durations=15
+
+# The tests that wait on other processes (a server starting, a pipe's progress line, a signal's
+# effect), FLAKY_RUNS times each beside a CPU hog on every core: none may fail (tests/flaky.py).
+flaky: $(STAMP)
+	$(BIN)/python -m tests.flaky --runs $(FLAKY_RUNS)
 
 # npm ci when npm is there; without it the TypeScript and axe checks say plainly that they skip.
 npm-tools:
@@ -56,7 +84,7 @@ bench: $(STAMP)
 
 # Mutation testing of the engine judged by the conformance kit alone (docs/mutation.md); not part of test.
 $(MUTATE_STAMP): $(STAMP) pyproject.toml
-	$(BIN)/python -m pip install --quiet -e '.[test,mutate]'
+	$(PIP_ENV) $(PIP) install --quiet -e '.[test,mutate]'
 	touch $(MUTATE_STAMP)
 
 mutate: $(MUTATE_STAMP)

@@ -23,6 +23,7 @@ import multiprocessing
 import os
 import signal
 import sys
+import threading
 import time
 
 # tqdm rather than rich: one small package with no dependencies of its own, while rich brings
@@ -167,9 +168,16 @@ def wilson_interval(wins: int, total: int, z: float = 1.959964) -> tuple[float, 
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _verdict(job: tuple[str, int, int]) -> str:
-    letters, seed, budget = job
-    return solve(GameState.new(seed_code(Rules.from_letters(letters), seed)), budget=budget, max_removable=False).result
+def _verdicts(job: tuple[str, range, int]) -> list[str]:
+    """A batch of consecutive seeds (sent to a worker as one job): the verdict of each."""
+    letters, seeds, budget = job
+    rules = Rules.from_letters(letters)
+    return [solve(GameState.new(seed_code(rules, seed)), budget=budget, max_removable=False).result for seed in seeds]
+
+
+#: Deals a worker solves per job: few enough that the progress moves and an interrupted run keeps
+#: nearly all the deals done, enough that sending jobs costs little.
+_BATCH = 8
 
 
 def _ignore_interrupts() -> None:
@@ -217,24 +225,37 @@ def _terminal_sized(stream: object) -> bool:
 def _stats(args: argparse.Namespace) -> int:
     rules = args.rules
     counts = {"winnable": 0, "unwinnable": 0, "unknown": 0}
-    interrupted = False
+    # Ctrl-C only sets this flag, which the loop below reads between results: a KeyboardInterrupt
+    # raised at any instruction could leave a lock of the pool's own held (one of imap's was, in
+    # about 1 run in 150 on a busy machine), and then the pool's terminate() waits forever.
+    interrupt = threading.Event()
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: interrupt.set())
     pool = progress = None
     try:
         pool = multiprocessing.Pool(args.workers, initializer=_ignore_interrupts)
         progress = Progress(args.deals, f"rules {rules.letters}")
-        jobs = ((rules.letters, seed, args.budget) for seed in range(args.start, args.start + args.deals))
+        end = args.start + args.deals
+        jobs = ((rules.letters, range(seed, min(seed + _BATCH, end)), args.budget) for seed in range(args.start, end, _BATCH))
         # in seed order (imap, not imap_unordered): the deals done are always the first ones
-        for verdict in pool.imap(_verdict, jobs, chunksize=8):
-            counts[verdict] += 1
-            progress.update()
-    except KeyboardInterrupt:
-        interrupted = True
+        batches = pool.imap(_verdicts, jobs)
+        while not interrupt.is_set():
+            try:
+                batch = batches.next(timeout=0.1)
+            except multiprocessing.TimeoutError:
+                continue
+            except StopIteration:
+                break
+            for verdict in batch:
+                counts[verdict] += 1
+                progress.update()
     finally:
         if progress is not None:
             progress.close()
         if pool is not None:
             pool.terminate()
             pool.join()
+        signal.signal(signal.SIGINT, previous)
+    interrupted = interrupt.is_set() and sum(counts.values()) < args.deals
     done = sum(counts.values())
     decided = counts["winnable"] + counts["unwinnable"]
     low, high = wilson_interval(counts["winnable"], decided)

@@ -7,7 +7,7 @@ import os
 import socket
 import subprocess
 import sys
-import time
+import threading
 import urllib.request
 from collections.abc import Iterator
 
@@ -16,6 +16,32 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
+
+
+#: How long a server may take to say it listens: only a server that hangs gets near it (it says
+#: so in about a second; several times that on a machine busy on every core).
+STARTED = 120
+
+
+def wait_for_line(process: subprocess.Popen, marker: bytes) -> tuple[bool, str]:
+    """Whether the server printed a line holding ``marker``, and all it printed until then, read
+    from its pipe as it comes (in a thread, so that a server that hangs costs ``STARTED`` seconds,
+    not forever). After that line the pipe is no longer read."""
+    said = bytearray()
+    found = threading.Event()
+
+    def read() -> None:
+        for line in process.stdout:
+            said.extend(line)
+            if marker in line:
+                found.set()
+                return
+        said.extend(b"(the server ended)")
+        found.set()
+
+    threading.Thread(target=read, daemon=True).start()
+    found.wait(STARTED)
+    return marker in said, bytes(said).decode(errors="replace")
 
 
 @contextlib.contextmanager
@@ -27,17 +53,11 @@ def running_server(workers: int = 2, module: str = "service.api.serve", **env: s
     )
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with urllib.request.urlopen(base + "/healthz", timeout=1) as response:
-                    if response.status == 200:
-                        break
-            except OSError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    output = process.stdout.read().decode() if process.stdout else ""
-                    raise RuntimeError(f"the server did not start:\n{output}") from None
-                time.sleep(0.1)
+        listening, said = wait_for_line(process, b"listening on")
+        if not listening:
+            raise RuntimeError(f"the server did not say it listens within {STARTED} s:\n{said}")
+        with urllib.request.urlopen(base + "/healthz", timeout=STARTED) as response:
+            assert response.status == 200
         yield base
     finally:
         process.terminate()

@@ -24,6 +24,8 @@ from service.api.schema import OPENAPI_PATH
 
 from .contract_requests import NAMED, distinct, doc_requests, kit_requests
 
+pytestmark = pytest.mark.xdist_group("contract")  # the kit's requests recorded once, the clients generated once
+
 CONTRACT = Path(__file__).resolve().parent / "contract"
 BIN = CONTRACT / "node_modules" / ".bin"
 

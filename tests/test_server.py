@@ -27,6 +27,8 @@ from service.engine import DOCUMENTS_LAYOUT, GameState, Rules, seed_code
 from tests.server import running_server
 
 ROOT = Path(__file__).resolve().parent.parent
+# under make test (pytest-xdist), this file's tests run in one worker: one server for the whole file
+pytestmark = pytest.mark.xdist_group("server")
 READ_TIMEOUT = 1.5
 #: how long a cheap request may take while others misbehave (it takes a few ms; the failures this
 #: guards against take the read timeout, a whole solve, or 30 s)
@@ -344,14 +346,17 @@ def test_a_solver_flood_is_shed_with_503_while_the_cheap_endpoints_stay_fast(por
     are refused at once with 503 and Retry-After; meanwhile /healthz and /v1/moves answer at once."""
     body = json.dumps(WORST).encode()
     replies: list[Reply] = []
+    shed = threading.Event()  # a solve was refused: the slots are taken, solves are running
 
     def solve(language: str) -> None:
-        replies.append(post(port, "/v1/solve", body, f"Accept-Language: {language}"))
+        replies.append(reply := post(port, "/v1/solve", body, f"Accept-Language: {language}"))
+        if reply.status == 503:
+            shed.set()
 
     flood = [threading.Thread(target=solve, args=("es" if i % 2 else "en",)) for i in range(8)]
     for thread in flood:
         thread.start()
-    time.sleep(0.3)
+    assert shed.wait(30), replies
     times = healthz_times(port, 6)
     moves = [post(port, "/v1/moves", MOVE) for _ in range(4)]
     for thread in flood:
@@ -366,7 +371,10 @@ def test_a_solver_flood_is_shed_with_503_while_the_cheap_endpoints_stay_fast(por
             assert detail == {"en": "The solver is busy: try again in 3 seconds", "es": "El solucionador está ocupado: inténtalo de nuevo dentro de 3 segundos"}[language]
             assert reply.headers["retry-after"] == "3" and reply.seconds < FAST
         else:
-            assert reply.json()["result"] == "winnable" and reply.seconds < 3 + 2  # the deadline
+            # the deal is winnable: the solve says so, or, on a machine too busy to finish it in
+            # its 3 s (PYRAMIDE_SOLVE_SECONDS), says "unknown" at that deadline, never before
+            assert reply.seconds < 3 + 2, reply.seconds
+            assert reply.json()["result"] == "winnable" or (reply.json()["result"] == "unknown" and reply.seconds >= 3), reply
     assert {reply.headers["content-language"] for reply in replies if reply.status == 503} == {"en", "es"}
 
 
@@ -447,7 +455,7 @@ def test_the_access_log_is_json_lines(port, access_log):
     get(port, marker)
     post(port, "/v1/moves", MOVE)
     get(port, "/healthz", f"X-Huge: {'h' * 9000}")
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + 60  # the line comes within milliseconds; only a lost one waits this long
     while time.monotonic() < deadline and marker not in access_log.read_text():
         time.sleep(0.05)
     lines = [json.loads(line) for line in access_log.read_text().splitlines()]
@@ -462,14 +470,13 @@ def test_a_full_log_pipe_never_blocks_the_server():
     """The server's stderr is a pipe nobody reads (as in tests/server.py): the log lines that do not
     fit are dropped, and the requests are answered all the same."""
     with running_server(workers=1) as base:
-        connection = http.client.HTTPConnection("127.0.0.1", int(base.rsplit(":", 1)[1]), timeout=5)
-        started = time.monotonic()
+        # a server blocked on its log would leave a request unanswered: the socket's timeout fails it
+        connection = http.client.HTTPConnection("127.0.0.1", int(base.rsplit(":", 1)[1]), timeout=30)
         for _ in range(1500):  # about 150 KiB of log lines: more than a pipe holds
             connection.request("GET", "/healthz")
             response = connection.getresponse()
             assert response.status == 200 and response.read()
         connection.close()
-        assert time.monotonic() - started < 20
 
 
 def test_log_lines_are_dropped_and_counted_when_the_pipe_is_full(monkeypatch):

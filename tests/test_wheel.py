@@ -11,14 +11,17 @@ import shutil
 import socket
 import subprocess
 import sys
-import time
 import urllib.request
 import zipfile
 from pathlib import Path
 
 import pytest
 
+from tests.server import wait_for_line
+
 ROOT = Path(__file__).resolve().parent.parent
+# under make test (pytest-xdist), this file's tests run in one worker: one wheel and one environment, built once
+pytestmark = pytest.mark.xdist_group("wheel")
 
 
 def run(*args, **kwargs) -> subprocess.CompletedProcess:
@@ -101,12 +104,8 @@ def test_the_installed_kit_judges_the_installed_server(venv, tmp_path):
     server = subprocess.Popen([venv / "pyramide", "serve"], cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     try:
         base = f"http://127.0.0.1:{port}"
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(base + "/healthz", timeout=1).read()
-                break
-            except OSError:
-                time.sleep(0.2)
+        listening, said = wait_for_line(server, b"listening on")
+        assert listening, said
         assert urllib.request.urlopen(base + "/openapi.yaml", timeout=5).read().startswith(b"openapi: ")
         assert b'src="app.js"' in urllib.request.urlopen(base + "/", timeout=5).read()  # the web client, from the wheel
         assert urllib.request.urlopen(base + "/app.js", timeout=5).read().startswith(b"// The reference web client")
