@@ -34,7 +34,7 @@ def run(*args, **kwargs) -> subprocess.CompletedProcess:
 def wheel(tmp_path_factory) -> Path:
     """Built from a clean copy of the working tree (a build/ folder left in it could add stale files)."""
     source, out = tmp_path_factory.mktemp("source") / "pyramide", tmp_path_factory.mktemp("wheel")
-    skip = shutil.ignore_patterns(".git", ".venv", "mutants", "build", "*.egg-info", "__pycache__", ".hypothesis", ".schemathesis")
+    skip = shutil.ignore_patterns(".git", ".venv", "mutants", "build", "node_modules", "*.egg-info", "__pycache__", ".hypothesis", ".schemathesis")
     shutil.copytree(ROOT, source, symlinks=True, ignore=skip)
     run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", out, source)
     (built,) = out.glob("pyramide-*.whl")
