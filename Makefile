@@ -19,6 +19,10 @@ JOBS ?= auto
 # make flaky FLAKY_RUNS=50: the tests that wait on other processes, again and again beside a CPU hog
 FLAKY_RUNS ?= 50
 
+# The generated-client checks and the browser tests' axe-core come from npm, pinned by the lock file.
+CONTRACT := tests/contract
+NPM_STAMP := $(CONTRACT)/node_modules/.package-lock.json
+
 # The virtual environment is made without pip when the interpreter has a pip of its own that can
 # install into another environment (pip >= 22.3: --python): ensurepip would unpack and compile a
 # second pip, the slowest step of a fresh `make serve`. Otherwise the venv gets its own pip.
@@ -27,7 +31,7 @@ PIP = $(shell if [ -x $(BIN)/pip ]; then echo $(BIN)/python -m pip; else echo $(
 # editable install: our folders are named service/ and features/, never pyramide/, so it is noise.
 PIP_ENV := PIP_DISABLE_PIP_VERSION_CHECK=1 PYTHONWARNINGS="ignore:Editable installation"
 
-.PHONY: serve test fuzz bench clean install flaky
+.PHONY: serve test fuzz bench clean install flaky npm-tools
 .PHONY: mutate coverage-kit adversary
 
 $(BIN)/python:
@@ -46,19 +50,27 @@ $(STAMP): $(RUNTIME_STAMP) pyproject.toml
 install: $(STAMP)
 
 serve: $(RUNTIME_STAMP)
-	PORT=$(PORT) $(BIN)/python -m service.api.serve
+	PORT=$(PORT) $(BIN)/pyramide serve
 
 # The solver's answers are exact within their node budget; its wall-time bound (2 s by default,
 # tested on its own in tests/test_server.py) would make them depend on how busy the machine is.
 # It runs on every core (-n: pytest-xdist; the tests that share a server or a built wheel stay
 # together: --dist loadgroup) and ends with the slowest tests (--durations).
-test: $(STAMP)
+test: $(STAMP) npm-tools
 	PYRAMIDE_SOLVE_SECONDS=600 $(BIN)/python -m pytest -q -p no:cacheprovider -n $(JOBS) --dist loadgroup --durations=15
 
 # The tests that wait on other processes (a server starting, a pipe's progress line, a signal's
 # effect), FLAKY_RUNS times each beside a CPU hog on every core: none may fail (tests/flaky.py).
 flaky: $(STAMP)
 	$(BIN)/python -m tests.flaky --runs $(FLAKY_RUNS)
+
+# npm ci when npm is there; without it the TypeScript and axe checks say plainly that they skip.
+npm-tools:
+	@if command -v npm > /dev/null; then $(MAKE) --no-print-directory $(NPM_STAMP); \
+	else echo "make: npm not found: the TypeScript client check and the accessibility check will be SKIPPED"; fi
+
+$(NPM_STAMP): $(CONTRACT)/package.json $(CONTRACT)/package-lock.json
+	cd $(CONTRACT) && npm ci --no-audit --no-fund --loglevel=error
 
 # make fuzz: the engine's state machine and state mutations (tests/test_fuzz.py: at least 10,000
 # sequences and 2,000 mutated states, and at least FUZZ_MINUTES), then schemathesis against the
@@ -89,4 +101,4 @@ adversary: $(STAMP)
 	$(BIN)/python -m tests.adversary $(ADVERSARY_ARGS)
 
 clean:
-	rm -rf $(VENV) build mutants *.egg-info
+	rm -rf $(VENV) build mutants *.egg-info dist $(CONTRACT)/node_modules

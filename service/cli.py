@@ -4,6 +4,8 @@
     pyramide solve PYR1-DT0-AAAAAAS --budget 5000000
     pyramide stats --rules N --deals 10000  # the win rate over reproducible deals, with a 95% CI
     pyramide stats --rules DT0 --deals 1000 --json | jq .win_rate
+    pyramide stats --rules traditional --deals 1000   # a preset by its name (GET /v1/rules)
+    pyramide solve PYR1-N-AAAAAHW --rules traditional  # the same seed under other rules
 
 Results go to stdout, progress and errors to stderr. With ``--json``, stdout is one JSON object
 (the keys are in :data:`SOLVE_KEYS` and :data:`STATS_KEYS`, shown by ``pyramide solve --help``
@@ -29,7 +31,7 @@ import time
 from tqdm import tqdm
 
 from . import __version__
-from .engine import GameState, PyramideError, Rules, seed_code, solve, solver_supports
+from .engine import PRESETS, GameState, PyramideError, Rules, seed_code, solve, solver_supports
 
 SEEDS = 26**7  # a deal code's seed is 7 letters: the seeds 0 … 26**7 - 1
 
@@ -113,15 +115,27 @@ def deal_code(text: str) -> GameState:
 
 
 def rules_segment(text: str) -> Rules:
+    """A preset's name (``traditional``, as ``GET /v1/rules`` lists them) or a deal code's rules
+    segment (``DST0``); the message of an unknown one lists every name and letter."""
     try:
-        return _searched(Rules.from_letters(text.strip().upper()))
+        return _searched(Rules.named(text))
     except PyramideError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+def _solve_game(args: argparse.Namespace) -> GameState:
+    """The deal to solve: the code, or with ``--rules`` its seed under those rules."""
+    if args.rules is None:
+        return deal_code(args.code)
+    parts = args.code.strip().upper().split("-")
+    if len(parts) != 3 or len(parts[2]) != 7:
+        raise argparse.ArgumentTypeError(f"--rules takes a seed code (PYR1-<rules>-<7 letters>): {args.code!r}")
+    return deal_code(f"{parts[0]}-{args.rules.letters}-{parts[2]}")
+
+
 # -- solve -----------------------------------------------------------------------------------------
 def _solve(args: argparse.Namespace) -> int:
-    game = args.code
+    game = args.game
     solution = solve(game, budget=args.budget, shortest=args.shortest)
     if args.json:
         print(json.dumps({
@@ -290,13 +304,16 @@ def parser() -> argparse.ArgumentParser:
     commands = top.add_subparsers(dest="command", required=True)
     solve_parser = command("solve", "solve a deal exactly", SOLVE_KEYS)
     add = solve_parser.add_argument
-    add("code", type=deal_code, help="a deal code, e.g. PYR1-N-AAAAAHW")
+    add("code", help="a deal code, e.g. PYR1-N-AAAAAHW")
+    add("--rules", type=rules_segment, default=None,
+        help=f"deal the code's seed under these rules instead: a preset ({', '.join(PRESETS)}) or a rules segment")
     add("--budget", type=positive, default=2_000_000, help="most positions to search (default 2,000,000)")
     add("--shortest", action="store_true", help="then search the line with the fewest moves")
     solve_parser.set_defaults(run=_solve)
     stats_parser = command("stats", "measure a rule set's win rate over reproducible deals", STATS_KEYS)
     add = stats_parser.add_argument
-    add("--rules", type=rules_segment, default="N", help="the rules segment of a deal code (N, S, DT0, CDT2…)")
+    add("--rules", type=rules_segment, default="N",
+        help=f"a preset ({', '.join(PRESETS)}) or the rules segment of a deal code (N, S, DT0, CDT2…)")
     add("--deals", type=positive, default=1000, help="how many deals (default 1,000)")
     add("--start", type=seed_number, default=0, help="the first seed (default 0)")
     add("--workers", type=positive, default=os.cpu_count() or 1, help="processes (default: one per core)")
@@ -304,17 +321,53 @@ def parser() -> argparse.ArgumentParser:
     stats_parser.set_defaults(run=_stats)
     serve_parser = commands.add_parser(
         "serve",
-        help="serve the API and its docs explorer (HOST, PORT, WEB_CONCURRENCY from the environment)",
+        help="serve the API, its docs explorer and the web client (HOST, PORT, WEB_CONCURRENCY from the environment)",
         description="Serve the API under gunicorn, as `make serve` does: on HOST:PORT (127.0.0.1:8000 by "
-        "default), with the docs explorer at /docs.",
+        "default; --host and --port override them), with the web client at / and the docs explorer at /docs.",
         epilog=EXIT_STATUSES,
         formatter_class=raw,
     )
+    serve_parser.add_argument("--host", default=None, help="the address to listen on (default: HOST, or 127.0.0.1)")
+    serve_parser.add_argument("--port", type=port_number, default=None, help="the port (default: PORT, or 8000)")
     serve_parser.set_defaults(run=_serve)
     return top
 
 
+def port_number(text: str) -> int:
+    number = _count(text, 0)
+    if number > 65535:
+        raise argparse.ArgumentTypeError(f"a port goes from 0 to 65535: {number}")
+    return number
+
+
+#: The server's settings read from the environment that must be whole numbers, and their least.
+SERVE_NUMBERS = {"PORT": 0, "WEB_CONCURRENCY": 1, "PYRAMIDE_THREADS": 1, "PYRAMIDE_MAX_REQUESTS": 0}
+
+
+def serve_environment(environ: dict[str, str]) -> str | None:
+    """Why the server's environment cannot be used (``PORT=abc``), or None: said before gunicorn
+    starts, as a usage error, rather than a traceback from deep inside it."""
+    for name, least in SERVE_NUMBERS.items():
+        if name not in environ:
+            continue
+        try:
+            number = _count(environ[name], least)
+            if name == "PORT":
+                port_number(str(number))
+        except argparse.ArgumentTypeError as error:
+            return f"{name}={environ[name]!r}: {error}"
+    return None
+
+
 def _serve(args: argparse.Namespace) -> int:
+    if args.host is not None:
+        os.environ["HOST"] = args.host
+    if args.port is not None:
+        os.environ["PORT"] = str(args.port)
+    problem = serve_environment(os.environ)
+    if problem is not None:
+        print(f"pyramide serve: error: {problem}", file=sys.stderr)
+        return 2
     from .api.serve import main as serve
 
     serve()
@@ -328,6 +381,11 @@ def main(argv: list[str] | None = None) -> int:
         args = command.parse_args(argv)
         if args.command == "stats" and args.start + args.deals > SEEDS:
             command.error(f"the last seed would be {args.start + args.deals - 1}, past the last one, {SEEDS - 1}")
+        if args.command == "solve":
+            try:
+                args.game = _solve_game(args)
+            except argparse.ArgumentTypeError as error:
+                command.error(f"argument code: {error}")
     except SystemExit as stop:  # --help and --version (0), a usage error (2): argparse has said why
         return 0 if stop.code is None else stop.code if isinstance(stop.code, int) else 2
     try:

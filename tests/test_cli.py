@@ -270,3 +270,52 @@ def test_ctrl_c_during_stats_stops_cleanly_and_prints_the_partial_result(capsys)
     assert capsys.readouterr().out.splitlines()[1:] == [counts, rate]
     with pytest.raises(ProcessLookupError):  # the workers are gone with the group
         os.killpg(process.pid, 0)
+
+
+# -- pyramide serve: --host/--port, and a bad environment said plainly (issue 21) --------------------
+
+
+def _pyramide(*args: str, env: dict[str, str], timeout: float = 20) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "service.cli", *args], env={**os.environ, **env}, capture_output=True, text=True, timeout=timeout)
+
+
+@pytest.mark.parametrize("env, said", [
+    ({"PORT": "abc"}, "PORT='abc': not a whole number: 'abc'"),
+    ({"PORT": "70000"}, "PORT='70000': a port goes from 0 to 65535: 70000"),
+    ({"WEB_CONCURRENCY": "0"}, "WEB_CONCURRENCY='0': must be at least 1: 0"),
+])  # fmt: skip
+def test_serve_with_a_bad_environment_is_a_usage_error_not_a_traceback(env, said):
+    result = _pyramide("serve", env=env)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.strip() == f"pyramide serve: error: {said}"
+
+
+def test_serve_refuses_a_bad_port_option(capsys):
+    assert main(["serve", "--port", "abc"]) == 2
+    assert "argument --port: not a whole number: 'abc'" in capsys.readouterr().err
+
+
+def test_serve_listens_where_host_and_port_say():
+    import socket
+    import urllib.request
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {**os.environ, "PORT": "abc", "WEB_CONCURRENCY": "1", "PYRAMIDE_ACCESS_LOG": "off"}  # the options win over PORT
+    server = subprocess.Popen([sys.executable, "-m", "service.cli", "serve", "--host", "127.0.0.1", "--port", str(port)], env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)  # fmt: skip
+    try:
+        for _ in range(100):
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2) as reply:
+                    assert json.load(reply)["status"] == "ok"
+                    break
+            except OSError:
+                assert server.poll() is None, server.stdout.read().decode()
+                time.sleep(0.2)
+        else:
+            pytest.fail("the server did not answer on --port")
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=20)

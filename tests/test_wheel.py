@@ -34,7 +34,7 @@ def run(*args, **kwargs) -> subprocess.CompletedProcess:
 def wheel(tmp_path_factory) -> Path:
     """Built from a clean copy of the working tree (a build/ folder left in it could add stale files)."""
     source, out = tmp_path_factory.mktemp("source") / "pyramide", tmp_path_factory.mktemp("wheel")
-    skip = shutil.ignore_patterns(".git", ".venv", "mutants", "build", "*.egg-info", "__pycache__", ".hypothesis", ".schemathesis")
+    skip = shutil.ignore_patterns(".git", ".venv", "mutants", "build", "node_modules", "*.egg-info", "__pycache__", ".hypothesis", ".schemathesis")
     shutil.copytree(ROOT, source, symlinks=True, ignore=skip)
     run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", out, source)
     (built,) = out.glob("pyramide-*.whl")
@@ -62,9 +62,31 @@ def test_the_wheel_holds_only_its_own_names_and_every_data_file(wheel):
         "pyramide_conformance/pairs.feature",
         "pyramide_conformance/js/runner.mjs",
         "pyramide_conformance/adapters/pyramide_engine.py",
+        "pyramide/py.typed",
+        "pyramide/web/index.html",
+        "pyramide/web/app.js",
+        "pyramide/web/style.css",
+        "pyramide_conformance/py.typed",
     ):
         assert data in names, data
     assert not any(name.startswith(("service/", "features/", "tests/")) for name in names)
+
+
+def test_the_readme_engine_example_runs_from_the_installed_package(venv, tmp_path):
+    """Away from the repository (no service/ to import), as someone who installed the wheel."""
+    import re
+
+    block = re.search(r"```python\n([^`]*)```", (ROOT / "README.md").read_text(encoding="utf-8")).group(1)
+    assert "from pyramide.engine import" in block
+    printed = run(venv / "python", "-c", block, cwd=tmp_path).stdout
+    assert printed.startswith("30 [") and "Mazzo di pesca: 23 carte" in printed
+
+
+def test_built_and_generated_files_are_ignored_by_git():
+    if shutil.which("git") is None or not (ROOT / ".git").exists():
+        pytest.skip("SKIPPED: not a git checkout")
+    for path in ("dist/pyramide-0.1.0-py3-none-any.whl", "build/x", "tests/contract/node_modules/x/index.js"):
+        assert subprocess.run(["git", "check-ignore", "-q", path], cwd=ROOT).returncode == 0, path
 
 
 def test_installed_commands_answer(venv):
@@ -85,6 +107,8 @@ def test_the_installed_kit_judges_the_installed_server(venv, tmp_path):
         listening, said = wait_for_line(server, b"listening on")
         assert listening, said
         assert urllib.request.urlopen(base + "/openapi.yaml", timeout=5).read().startswith(b"openapi: ")
+        assert b'src="app.js"' in urllib.request.urlopen(base + "/", timeout=5).read()  # the web client, from the wheel
+        assert urllib.request.urlopen(base + "/app.js", timeout=5).read().startswith(b"// The reference web client")
         vectors = json.loads((ROOT / "features" / "vectors.json").read_text(encoding="utf-8"))["vectors"]
         result = subprocess.run(
             [venv / "pyramide-conformance", "--base-url", base], cwd=tmp_path, capture_output=True, text=True, timeout=900

@@ -62,6 +62,9 @@ def create_app() -> Flask:
     from ._http import install
 
     add_docs(app)
+    from ._web import add_web
+
+    add_web(app)  # the reference web client at /
     install(app, MAX_BODY)  # the body read whole first, OPTIONS, CORS, security and cache headers
     return app
 
@@ -125,7 +128,8 @@ def _json(body: dict[str, Any], status: int = 200) -> Response:
 
 def _rules_and_layout(data: dict[str, Any]) -> tuple[Rules | None, Layout | None]:
     """The deal's ``rules`` and ``layout`` of a new game or a replay, when given."""
-    rules = Rules.from_json(data["rules"]) if data.get("rules") is not None else None
+    given = data.get("rules")
+    rules = None if given is None else Rules.preset(given) if isinstance(given, str) else Rules.from_json(given)
     layout = Layout.from_json(data["layout"]) if data.get("layout") is not None else None
     return rules, layout
 

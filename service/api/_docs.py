@@ -1,4 +1,4 @@
-"""The published contract and its explorer: ``GET /openapi.yaml`` and ``GET /docs``.
+"""The published contract and its explorer: ``GET /openapi.yaml`` (``/openapi.json``) and ``GET /docs``.
 
 The explorer is Swagger UI, served from the assets of the ``swagger-ui-py`` package: nothing is
 fetched from a CDN, so it works offline.
@@ -7,8 +7,10 @@ fetched from a CDN, so it works offline.
 from __future__ import annotations
 
 import importlib.util
+import json
 from pathlib import Path
 
+import yaml
 from flask import Flask, Response, send_from_directory
 
 #: The published contract, at the repository root.
@@ -44,9 +46,13 @@ _ALLOWED_ASSETS = {"swagger-ui.css", "swagger-ui-bundle.js", "favicon-32x32.png"
 
 def add_docs(app: Flask) -> None:
     spec = OPENAPI_PATH.read_bytes()
+    spec_json = json.dumps(yaml.safe_load(spec), ensure_ascii=False, indent=1).encode()
 
     def openapi() -> Response:
         return Response(spec, mimetype="application/yaml")
+
+    def openapi_json() -> Response:
+        return Response(spec_json, mimetype="application/json")
 
     def docs() -> Response:
         return Response(PAGE, mimetype="text/html")
@@ -59,5 +65,6 @@ def add_docs(app: Flask) -> None:
         return send_from_directory(ASSETS, name, max_age=86400)
 
     app.add_url_rule("/openapi.yaml", "openapi", openapi, methods=["GET"])
+    app.add_url_rule("/openapi.json", "openapi_json", openapi_json, methods=["GET"])
     app.add_url_rule("/docs", "docs", docs, methods=["GET"])
     app.add_url_rule("/docs/static/<name>", "docs_asset", asset, methods=["GET"])

@@ -29,6 +29,7 @@ from flask import Flask, Response, current_app, request
 from werkzeug.wrappers import Response as BaseResponse
 
 from ._problems import ApiProblem
+from ._web import CSP as WEB_CSP
 
 #: The longest request target (path and query) the app answers; the server's own limit is 8190.
 MAX_URL = 4096
@@ -37,7 +38,7 @@ MAX_URL = 4096
 MAX_HEADERS = 8192
 READ_TIMEOUT = float(os.environ.get("PYRAMIDE_READ_TIMEOUT", "10"))
 #: The endpoints whose answers may be cached (with an ETag, revalidated) and are sent gzipped.
-CACHEABLE = {"openapi": 3600, "docs": 3600, "docs_asset": 86400, "rules": 3600}
+CACHEABLE = {"openapi": 3600, "openapi_json": 3600, "docs": 3600, "docs_asset": 86400, "rules": 3600, "web": 300, "web_asset": 300}
 #: Smaller bodies are not worth compressing.
 GZIP_MIN = 1024
 #: The headers a browser may send cross-origin, and those its scripts may read.
@@ -149,12 +150,15 @@ def _check_request() -> Response | None:
 
 
 def _allowed_origin() -> str | None:
+    """The ``Access-Control-Allow-Origin`` of this request: ``*`` on every answer when any origin
+    is allowed (with or without an ``Origin``: the answer is then the same for every origin, and
+    a shared cache may serve it to anyone), the request's origin when it is one of those listed."""
     origin = request.headers.get("Origin")
     allowed = current_app.config.get("CORS_ORIGINS") or ()
-    if not origin or not allowed:
-        return None
     if "*" in allowed:
         return "*"
+    if not origin or not allowed:
+        return None
     return origin if origin.rstrip("/").lower() in allowed else None
 
 
@@ -228,7 +232,9 @@ def _finish(response: BaseResponse) -> BaseResponse:
     """Security headers on every answer; cache headers (ETag and gzip for the cacheable ones,
     ``no-store`` for the rest); CORS headers for an allowed origin."""
     response.headers.update(_SECURITY)
-    response.headers["Content-Security-Policy"] = current_app.config["DOCS_CSP"] if request.endpoint == "docs" else _API_CSP
+    response.headers["Content-Security-Policy"] = (
+        current_app.config["DOCS_CSP"] if request.endpoint == "docs" else WEB_CSP if request.endpoint == "web" else _API_CSP
+    )
     if request.endpoint in CACHEABLE and request.method in ("GET", "HEAD"):
         _cacheable(response)
     else:
@@ -237,8 +243,11 @@ def _finish(response: BaseResponse) -> BaseResponse:
     if origin is not None:
         response.headers["Access-Control-Allow-Origin"] = origin
         response.headers["Access-Control-Expose-Headers"] = CORS_EXPOSED_HEADERS
-        if origin != "*":
-            response.vary.add("Origin")
+    if origin != "*" and current_app.config.get("CORS_ORIGINS"):
+        # Listed origins: the answer differs by Origin (echoed, or no CORS headers at all), so
+        # every answer says so, those without an Origin too, or a shared cache would serve the
+        # copy without Access-Control-Allow-Origin to a browser that needs it.
+        response.vary.add("Origin")
     return response
 
 

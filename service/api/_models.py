@@ -15,6 +15,8 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag
 
+from ..engine import PRESETS
+
 #: A card code as the server writes it: a French card, a Spanish one, then ``2`` for a second copy.
 _SPANISH_CARD = "[1-9SCR](?:OR|CO|ES|BA)"
 _CARD = f"(?:(?:[A2-9TJQK][CDHS]|{_SPANISH_CARD})2?)"
@@ -27,6 +29,7 @@ CardCode = Annotated[
         description="A card: rank `A23456789TJQK` then suit `CDHS` (`10` may stand for `T`): `7D`, `TC`; the Spanish "
         "deck's rank `123456789SCR` (1 to 9, sota, caballo, rey) then suit `OR`, `CO`, `ES`, `BA` (oros, copas, "
         "espadas, bastos): `SOR`, `7CO`; a second deck's copy (Pharaoh) ends in `2`: `7D2`.",
+        examples=["7S", "TC", "KD"],
     ),
 ]
 
@@ -125,6 +128,19 @@ class Rules(_Strict):
     )
 
 
+#: A rule set by its name in ``GET /v1/rules``'s ``presets``. The schema lists the names (generated
+#: clients get their union); the engine refuses any other as ``unknown_rules``, listing them all.
+PresetName = Annotated[
+    str,
+    Field(
+        max_length=32,
+        description="A named rule set, as `GET /v1/rules` lists them: " + ", ".join(f"`{name}`" for name in PRESETS) + ".",
+        examples=["tuts-tomb", "traditional"],
+        json_schema_extra={"enum": list(PRESETS)},
+    ),
+]
+
+
 class Layout(_Strict):
     """An explicit deal: 7 pyramid rows (1 to 7 cards; 10 rows under Pharaoh), the waste (top last), the
     stock (top first)."""
@@ -138,7 +154,7 @@ class State(_Strict):
     """A game state, exactly as the API returns it. Send it back unchanged with the next request."""
 
     rules: Rules
-    code: Annotated[str, Field(max_length=CODE_LENGTH, description="The deal code (docs/deal-codes.md).")]
+    code: Annotated[str, Field(max_length=CODE_LENGTH, description="The deal code (docs/deal-codes.md).", examples=["PYR1-N-AAAAAAS"])]
     pyramid: Annotated[
         list[Annotated[list[CardCode | None], Field(max_length=10)]],
         Field(max_length=10, description="7 rows of 1 to 7 slots (10 rows under Pharaoh); null where the card was removed."),
@@ -160,6 +176,7 @@ class State(_Strict):
         Field(
             max_length=MAX_BODY,
             pattern=_LOG_PATTERN,
+            examples=["KD TC+3S"],
             description="Every action since the deal, undos included, as move texts separated by spaces "
             "(`KD TC+3S draw undo draw`): what the server replays to derive every other field (docs/security.md).",
         ),
@@ -241,7 +258,7 @@ Move = Annotated[
 
 MoveText = Annotated[
     str,
-    Field(max_length=16, pattern=_MOVE_TEXT, description="A move in its text form: `TC+3S`, `KD`, `draw`, `draw@2`, `recycle`, `undo`, `tap:7C`, `tap:stock`, `tap:waste2`."),
+    Field(max_length=16, pattern=_MOVE_TEXT, examples=["TC+3S", "KD", "draw"], description="A move in its text form: `TC+3S`, `KD`, `draw`, `draw@2`, `recycle`, `undo`, `tap:7C`, `tap:stock`, `tap:waste2`."),
 ]
 
 
@@ -251,8 +268,10 @@ MoveText = Annotated[
 class NewGameRequest(_Strict):
     """A new game: from a deal code, or at random under ``rules``, or from an explicit ``layout``."""
 
-    code: Annotated[str, Field(max_length=CODE_LENGTH)] | None = Field(None, description="Re-deal this code.")
-    rules: Rules | None = Field(None, description="The rule set; the app's rules when omitted.")
+    code: Annotated[str, Field(max_length=CODE_LENGTH, examples=["PYR1-N-AAAAAAS"])] | None = Field(None, description="Re-deal this code.")
+    rules: Rules | PresetName | None = Field(
+        None, description="The rule set, or a preset's name (`\"rules\": \"tuts-tomb\"`); the app's rules when omitted."
+    )
     layout: Layout | None = Field(None, description="Deal exactly these cards.")
     error_help: bool = Field(True, description="The app's error help: explain taps on covered cards.")
     winnable: bool = Field(
@@ -288,8 +307,10 @@ class ReplayRequest(_Strict):
     """A game to verify: its deal (a ``code``, or a ``layout`` with ``rules``) and every move played
     from it, as move objects or texts (a state's ``log`` split at its spaces is such a list)."""
 
-    code: Annotated[str, Field(max_length=CODE_LENGTH)] | None = Field(None, description="The deal code.")
-    rules: Rules | None = Field(None, description="The rule set of a `layout` (a code names its own).")
+    code: Annotated[str, Field(max_length=CODE_LENGTH, examples=["PYR1-N-AAAAAAS"])] | None = Field(None, description="The deal code.")
+    rules: Rules | PresetName | None = Field(
+        None, description="The rule set of a `layout`, or a preset's name (a code names its own)."
+    )
     layout: Layout | None = Field(None, description="The deal's cards, instead of a code.")
     error_help: bool = Field(True, description="The app's error help (changes feedback only, never the result).")
     moves: Annotated[list[Move | MoveText], Field(max_length=10_000)] = Field(

@@ -28,6 +28,7 @@ STATUS: dict[str, int] = {
     "invalid_request": 400,
     "unknown_card": 400,
     "unknown_move": 400,
+    "unknown_rules": 400,
     "not_found": 404,
     "method_not_allowed": 405,
     "request_timeout": 408,
@@ -95,7 +96,9 @@ def _field_name(location: tuple) -> str:
     for i, part in enumerate(location):
         if isinstance(part, int):
             parts[-1:] = [f"{parts[-1] if parts else ''}[{part}]"]
-        elif not (i == 1 and location[0] == "move" and part in _MOVE_TAGS):  # the union's tag
+        elif not (i == 1 and location[0] == "move" and part in _MOVE_TAGS) and not (
+            i == 1 and location[0] == "rules" and part in ("Rules", "str")
+        ):  # a union's branch: the move's tag, a rules object or a preset's name
             parts.append(str(part))
     return ".".join(parts)
 

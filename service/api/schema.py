@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from typing import Any
 
@@ -25,7 +26,28 @@ def component_schemas() -> dict[str, Any]:
     _, top = models_json_schema(
         [(model, "validation") for model in SCHEMAS], ref_template="#/components/schemas/{model}"
     )
-    return dict(sorted(top["$defs"].items()))
+    return {name: _defaults_in_words(schema) for name, schema in sorted(top["$defs"].items())}
+
+
+def _defaults_in_words(schema: dict[str, Any]) -> dict[str, Any]:
+    """A property's ``default`` said in its description rather than as the keyword.
+
+    Generators read the keyword as "always present": openapi-typescript (default settings) makes
+    every property with a ``default`` required, so ``{"code": "…"}`` would not type as a new game,
+    nor a state without the options written only when not their default. And pydantic writes
+    ``default: null`` for a field that is absent rather than null (``DrawMove.pile``,
+    ``State.piles``), which a null-less type does not allow. A property not in ``required`` may
+    be left out, and its description says what that means."""
+    for prop in schema.get("properties", {}).values():
+        if "default" not in prop:
+            continue
+        default = prop.pop("default")
+        nullable = prop.get("type") == "null" or any(part.get("type") == "null" for part in prop.get("anyOf", ()))
+        if default is None and not nullable:
+            continue  # absent, never null: the description says when it is there
+        said = f"Default: `{json.dumps(default)}`."
+        prop["description"] = f"{prop['description']} {said}" if prop.get("description") else said
+    return schema
 
 
 def component_examples() -> dict[str, Any]:
@@ -35,6 +57,7 @@ def component_examples() -> dict[str, Any]:
         "NewGameFromCode": {"summary": "Re-deal a code", "value": {"code": "PYR1-N-AAAAAAS"}},
         "NewGameDocumentsCode": {"summary": "The rule documents' code: the deal they show", "value": {"code": "PY1-N-AAAAAAS"}},
         "NewGameRandom": {"summary": "A random deal under the traditional strict rules", "value": {"rules": {"strict_win": True, "max_recycles": 0, "drawn_pairs_with_waste": True, "initial_waste": False}}},
+        "NewGameByPreset": {"summary": "A random deal under a preset, by its name (GET /v1/rules)", "value": {"rules": "tuts-tomb"}},
         "NewGameDocumentsLayout": {"summary": "The rule documents' deal, as an explicit layout", "value": {"layout": DOCUMENTS_LAYOUT.to_json()}},
         "FirstMoveKing": {"summary": "The documents' first move: the King of diamonds", "value": {"state": deal.to_json(), "move": {"type": "king", "card": "KD"}}},
         "SecondMovePair": {"summary": "The documents' second move: 10♣ + 3♠", "value": {"state": after_king.to_json(), "move": {"type": "pair", "cards": ["TC", "3S"]}}},

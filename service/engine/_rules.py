@@ -51,6 +51,8 @@ VARIANT_LETTERS = {
     "rows": "P",
     "max_recycles": "0-9999",
 }
+#: The variant letters of a rules segment, in the order a segment writes them (its messages list them).
+SEGMENT_LETTERS = " ".join(sorted(letter for letter in VARIANT_LETTERS.values() if letter.isalpha()))
 _SEGMENT = re.compile(r"^(?:N|(A?)(C?)(D?)(E?)(K?)(P?)(S?)(T?)(U?)(W?)(0|[1-9][0-9]{0,3})?)$")
 #: How many cards a draw may turn: one (the app, 000/002), or three (Tut's Tomb, 003).
 DRAW_COUNTS = (1, 3)
@@ -153,7 +155,7 @@ class Rules:
     def from_letters(cls, segment: str) -> Rules:
         match = _SEGMENT.match(segment)
         if match is None or not segment:
-            raise InvalidCodeError("rules", segment=segment[:16])
+            raise InvalidCodeError("rules", segment=segment[:16], letters=SEGMENT_LETTERS)
         if segment == "N":
             return cls()
         apophis, covering, drawn, spanish, three, pharaoh, strict, traditional, undo, notify, limit = match.groups()
@@ -172,7 +174,25 @@ class Rules:
                 deck="spanish" if spanish else "french",
             )
         except PyramideError:  # letters that do not compose (AD): no rule set
-            raise InvalidCodeError("rules", segment=segment[:16]) from None
+            raise InvalidCodeError("rules", segment=segment[:16], letters=SEGMENT_LETTERS) from None
+
+    @classmethod
+    def preset(cls, name: object) -> Rules:
+        """A named rule set of :data:`PRESETS`, its name exactly (``"tuts-tomb"``); any other is
+        ``unknown_rules``, whose message lists every name."""
+        if isinstance(name, str) and name in PRESETS:
+            return PRESETS[name]
+        raise _unknown(name)
+
+    @classmethod
+    def named(cls, text: str) -> Rules:
+        """A preset's name (``traditional``), or a deal code's rules segment (``DST0``)."""
+        if text.strip().lower() in PRESETS:
+            return PRESETS[text.strip().lower()]
+        try:
+            return cls.from_letters(text.strip().upper())
+        except InvalidCodeError:
+            raise _unknown(text) from None
 
     def to_json(self) -> dict:
         data = {name: getattr(self, name) for name in _OPTION_NAMES[:_ALWAYS_WRITTEN]}
@@ -194,6 +214,12 @@ class Rules:
             if name in data:
                 data = {**data, name: whole_number(data[name])}
         return cls(**data)
+
+
+def _unknown(name: object) -> PyramideError:
+    return PyramideError(
+        "unknown_rules", field="rules", name=str(name)[:32], presets=", ".join(PRESETS), letters=SEGMENT_LETTERS
+    )
 
 
 _OPTION_NAMES = tuple(Rules.__dataclass_fields__)
