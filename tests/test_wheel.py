@@ -36,7 +36,9 @@ def wheel(tmp_path_factory) -> Path:
     source, out = tmp_path_factory.mktemp("source") / "pyramide", tmp_path_factory.mktemp("wheel")
     skip = shutil.ignore_patterns(".git", ".venv", "mutants", "build", "node_modules", "*.egg-info", "__pycache__", ".hypothesis", ".schemathesis")
     shutil.copytree(ROOT, source, symlinks=True, ignore=skip)
-    run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", out, source)
+    build = run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", out, source)
+    # setuptools says nothing: no warning box (a package left out of `packages`, a data folder…)
+    assert "Warning" not in build.stderr and "!!" not in build.stderr, build.stderr
     (built,) = out.glob("pyramide-*.whl")
     return built
 
