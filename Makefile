@@ -54,10 +54,9 @@ serve: $(RUNTIME_STAMP)
 
 # The solver's answers are exact within their node budget; its wall-time bound (2 s by default,
 # tested on its own in tests/test_server.py) would make them depend on how busy the machine is.
-# It runs on every core (-n: pytest-xdist; the tests that share a server or a built wheel stay
-# together: --dist loadgroup) and ends with the slowest tests (--durations).
+# It runs on every core (-n: pytest-xdist) and ends with the slowest tests (--durations).
 test: $(STAMP) npm-tools
-	PYRAMIDE_SOLVE_SECONDS=600 $(BIN)/python -m pytest -q -p no:cacheprovider -n $(JOBS) --dist loadgroup --durations=15
+	PYRAMIDE_SOLVE_SECONDS=600 $(BIN)/python -m pytest -q -p no:cacheprovider -n $(JOBS) --durations=15
 
 # The tests that wait on other processes (a server starting, a pipe's progress line, a signal's
 # effect), FLAKY_RUNS times each beside a CPU hog on every core: none may fail (tests/flaky.py).

@@ -26,7 +26,6 @@ from service.engine import PRESETS, GameState, solve
 from .server import free_port, running_server
 from .test_contract_clients import skip
 
-pytestmark = pytest.mark.xdist_group("browser")  # one server and one browser for the module, in one worker
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = os.environ.get("PYRAMIDE_CHROMIUM", "/usr/bin/chromium")

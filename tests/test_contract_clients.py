@@ -23,20 +23,25 @@ import pytest
 from service.api.schema import OPENAPI_PATH
 
 from .contract_requests import NAMED, distinct, doc_requests, kit_requests
-
-pytestmark = pytest.mark.xdist_group("contract")  # the kit's requests recorded once, the clients generated once
+from .once import once_per_run
 
 CONTRACT = Path(__file__).resolve().parent / "contract"
 BIN = CONTRACT / "node_modules" / ".bin"
 
 
-@pytest.fixture(scope="module")
-def requests() -> list[tuple[str, object, str]]:
+def _record_requests(folder: Path) -> None:
     docs, kit = doc_requests(), kit_requests()
     # the sources are really read: the docs' examples and hundreds of the kit's requests
     assert {where for _, _, where in docs} >= {"README.md", "api.md", "issue 21"}
     assert len(kit) > 1000 and {target for target, _, _ in kit} >= {"NewGameRequest", "MoveRequest", "StateRequest", "HintRequest", "SolveRequest", "ReplayRequest"}
-    return distinct(docs + kit)
+    (folder / "requests.json").write_text(json.dumps(distinct(docs + kit)), encoding="utf-8")
+
+
+@pytest.fixture(scope="session")
+def requests(tmp_path_factory) -> list[tuple[str, object, str]]:
+    """The docs' request examples and every request the kit sends, recorded once per run."""
+    recorded = once_per_run(tmp_path_factory, "contract-requests", _record_requests) / "requests.json"
+    return [tuple(request) for request in json.loads(recorded.read_text(encoding="utf-8"))]
 
 
 def test_the_named_requests_are_among_those_checked(requests):

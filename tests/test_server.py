@@ -27,8 +27,6 @@ from service.engine import DOCUMENTS_LAYOUT, GameState, Rules, seed_code
 from tests.server import running_server
 
 ROOT = Path(__file__).resolve().parent.parent
-# under make test (pytest-xdist), this file's tests run in one worker: one server for the whole file
-pytestmark = pytest.mark.xdist_group("server")
 READ_TIMEOUT = 1.5
 #: how long a cheap request may take while others misbehave (it takes a few ms; the failures this
 #: guards against take the read timeout, a whole solve, or 30 s)

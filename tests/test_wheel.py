@@ -17,11 +17,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.once import once_per_run
 from tests.server import wait_for_line
 
 ROOT = Path(__file__).resolve().parent.parent
-# under make test (pytest-xdist), this file's tests run in one worker: one wheel and one environment, built once
-pytestmark = pytest.mark.xdist_group("wheel")
 
 
 def run(*args, **kwargs) -> subprocess.CompletedProcess:
@@ -30,26 +29,32 @@ def run(*args, **kwargs) -> subprocess.CompletedProcess:
     return result
 
 
-@pytest.fixture(scope="module")
-def wheel(tmp_path_factory) -> Path:
-    """Built from a clean copy of the working tree (a build/ folder left in it could add stale files)."""
-    source, out = tmp_path_factory.mktemp("source") / "pyramide", tmp_path_factory.mktemp("wheel")
+def _build_wheel(folder: Path) -> None:
+    """From a clean copy of the working tree (a build/ folder left in it could add stale files);
+    once per run, as the environment below (a minute of CPU between them)."""
+    source = folder / "source" / "pyramide"
     skip = shutil.ignore_patterns(".git", ".venv", "mutants", "build", "node_modules", "*.egg-info", "__pycache__", ".hypothesis", ".schemathesis")
     shutil.copytree(ROOT, source, symlinks=True, ignore=skip)
-    build = run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", out, source)
+    build = run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", folder, source)
     # setuptools says nothing: no warning box (a package left out of `packages`, a data folder…)
     assert "Warning" not in build.stderr and "!!" not in build.stderr, build.stderr
-    (built,) = out.glob("pyramide-*.whl")
+
+
+@pytest.fixture(scope="session")
+def wheel(tmp_path_factory) -> Path:
+    (built,) = once_per_run(tmp_path_factory, "wheel", _build_wheel).glob("pyramide-*.whl")
     return built
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def venv(tmp_path_factory, wheel) -> Path:
     """A fresh environment with the wheel and its kit extra (dependencies from the package index)."""
-    home = tmp_path_factory.mktemp("venv")
-    run(sys.executable, "-m", "venv", home)
-    run(home / "bin" / "python", "-m", "pip", "install", "--quiet", f"{wheel}[kit]")
-    return home / "bin"
+
+    def install(home: Path) -> None:
+        run(sys.executable, "-m", "venv", home)
+        run(home / "bin" / "python", "-m", "pip", "install", "--quiet", f"{wheel}[kit]")
+
+    return once_per_run(tmp_path_factory, "venv", install) / "bin"
 
 
 def test_the_wheel_holds_only_its_own_names_and_every_data_file(wheel):
