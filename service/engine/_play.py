@@ -583,11 +583,19 @@ class Replay:
 def replay(state: GameState, moves: Iterable[Move]) -> Replay:
     """Play ``moves`` in turn from ``state``, stopping at the first the rules refuse. How a state's
     log is checked, and how a claimed result is verified (``POST /v1/replay``)."""
-    played = 0
+    # Each move is played on a state with an empty log, its own entry collected here, and the
+    # whole log put together once at the end: ``play`` writes the log it is given plus one
+    # entry, and a log copied at every move would make the replay quadratic in its length.
+    log, added, played = state.log, [], 0
+    state = state._replace(log=())
     for move in moves:
         try:
-            state = play(state, move).state
+            after = play(state, move).state
         except IllegalMoveError as error:
-            return Replay(state, played, error)
+            return Replay(state._replace(log=log + tuple(added)), played, error)
+        if after.log:
+            added += after.log
+            after = after._replace(log=())
+        state = after
         played += 1
-    return Replay(state, played)
+    return Replay(state._replace(log=log + tuple(added)), played)
