@@ -43,7 +43,7 @@ MOVE = json.dumps({"state": GameState.new(layout=DOCUMENTS_LAYOUT).to_json(), "m
 #: The problem codes this file checks, each in English and in Spanish.
 SERVER_CODES = {
     "request_timeout", "malformed_body", "malformed_request", "uri_too_long", "headers_too_large",
-    "unsupported_transfer_coding", "expectation_failed", "solver_busy", "internal_error",
+    "unsupported_transfer_coding", "expectation_failed", "solver_busy", "replay_busy", "internal_error",
 }  # fmt: skip
 
 
@@ -453,12 +453,50 @@ def test_the_solver_pool_refuses_when_full(monkeypatch):
     assert client.post("/v1/solve", json={"state": WORST["state"], "budget": 1000}).status_code == 200
 
 
+def test_long_replays_wait_for_the_replay_pool_then_are_refused(monkeypatch):
+    """A log over ``LONG_LOG`` actions is replayed in the replay pool: while its slots and queue are
+    taken, it waits up to ``REPLAY_WAIT`` then gets 503 replay_busy; a short log never waits."""
+    from tests.bench.bench_replay import long_game
+
+    client = create_app().test_client()
+    long_state = long_game(_limits.LONG_LOG + 1)
+    move = {"type": "draw"} if long_state.stock else {"type": "recycle"}
+    short = {"state": GameState.new(layout=DOCUMENTS_LAYOUT).to_json(), "move": {"type": "draw"}}
+    moves_body = {"state": long_state.to_json(), "move": move}
+    replay_body = {"code": long_state.code, "moves": list(long_state.log)}
+    assert client.post("/v1/moves", json=moves_body).status_code == 200  # (free: played in the pool)
+    assert client.post("/v1/replay", json=replay_body).json["valid"] is True
+    monkeypatch.setattr(_limits, "REPLAY_WAIT", 0.3)
+    monkeypatch.setattr(_limits, "_replay_slots", threading.BoundedSemaphore(1))
+    _limits._replay_slots.acquire()
+    try:
+        for path, body in (("/v1/moves", moves_body), ("/v1/replay", replay_body)):
+            started = time.monotonic()
+            response = client.post(path, json=body, headers={"Accept-Language": "es"})
+            assert 0.25 < time.monotonic() - started < FAST, path
+            assert (response.status_code, response.json["code"], response.headers["Retry-After"]) == (503, "replay_busy", "1"), path
+            assert response.json["detail"] == "El servidor está ocupado reproduciendo partidas largas: inténtalo de nuevo dentro de 1 segundos"
+        assert client.post("/v1/moves", json=short).status_code == 200
+        monkeypatch.setattr(_limits, "_replay_places", threading.BoundedSemaphore(1))
+        _limits._replay_places.acquire()
+        started = time.monotonic()
+        assert client.post("/v1/moves", json=moves_body).json["code"] == "replay_busy"
+        assert time.monotonic() - started < 0.25  # (the queue full: refused at once)
+        assert client.post("/v1/moves", json=short).status_code == 200  # (a short body is read)
+        _limits._replay_places.release()
+    finally:
+        _limits._replay_slots.release()
+    assert client.post("/v1/moves", json=moves_body).status_code == 200
+
+
 def test_the_503_is_in_the_contract():
     from service.api.schema import OPENAPI_PATH
 
     spec = yaml.safe_load(OPENAPI_PATH.read_text(encoding="utf-8"))
     for path, method in (("/v1/solve", "post"), ("/v1/hint", "post"), ("/v1/games", "post")):
         assert spec["paths"][path][method]["responses"]["503"] == {"$ref": "#/components/responses/SolverBusy"}
+    for path in ("/v1/moves", "/v1/legal-moves", "/v1/describe", "/v1/replay"):
+        assert spec["paths"][path]["post"]["responses"]["503"] == {"$ref": "#/components/responses/ReplayBusy"}
     assert spec["components"]["responses"]["SolverBusy"]["headers"]["Retry-After"]
 
 

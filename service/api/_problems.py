@@ -39,6 +39,7 @@ STATUS: dict[str, int] = {
     "internal_error": 500,
     "unsupported_transfer_coding": 501,
     "solver_busy": 503,
+    "replay_busy": 503,
 }
 #: Where in the request a schema error is, to the code that names it.
 _FIELD_CODES = {"state": "invalid_state", "code": "invalid_code", "rules": "invalid_rules", "layout": "invalid_layout"}
