@@ -239,8 +239,8 @@ def test_chunked_bodies(port):
         bad_size.problem("malformed_request", 400, language)
     no_terminator = exchange(port, CHUNKED + b"\r\n" + b"2\r\n{}XX0\r\n\r\n")
     no_terminator.problem("malformed_request", 400)
-    too_large = exchange(port, CHUNKED + b"Accept-Language: es\r\n\r\n" + chunked(b"[" + b"0," * 40_000 + b"0]"))
-    assert too_large.problem("body_too_large", 413, "es")["detail"] == "El cuerpo supera los 65536 bytes"
+    too_large = exchange(port, CHUNKED + b"Accept-Language: es\r\n\r\n" + chunked(b"[" + b"0," * 100_000 + b"0]"))
+    assert too_large.problem("body_too_large", 413, "es")["detail"] == "El cuerpo supera los 196608 bytes"
 
 
 def test_oversized_targets_and_headers(port):
@@ -296,6 +296,21 @@ def test_expect_100_continue_pipelining_and_a_head_too_large(port):
         sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: test\r\nAccept-Language: es\r\n" + b"X-Pad: 0123456789abcdef\r\n" * 1600)
         reply = read_reply(sock, time.monotonic())
         assert reply.problem("headers_too_large", 431, "es") and reply.seconds < FAST
+
+
+def test_the_longest_game_the_log_limit_allows_can_be_verified(port):
+    """Issue 23: a valid 10,000-move game could not be sent to /v1/replay (71 KB, over the body
+    limit); the limit is sized from the log's, with moves as objects (the longer form)."""
+    from service.engine._state import MAX_LOG
+    from service.engine import Move
+    from tests.bench.bench_replay import long_game
+
+    game = long_game(MAX_LOG)
+    body = json.dumps({"code": game.code, "moves": [Move.from_text(text).to_json() for text in game.log]}, separators=(",", ":")).encode()
+    assert len(body) > 128 * 1024
+    reply = post(port, "/v1/replay", body)
+    assert reply.status == 200 and (reply.json()["valid"], reply.json()["played"]) == (True, MAX_LOG)
+    assert reply.json()["state"]["log"] == " ".join(game.log)
 
 
 def test_options_is_204_with_allow_never_html(port):

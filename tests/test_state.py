@@ -351,3 +351,17 @@ def test_the_replay_cache_keeps_only_states_that_passed_every_check_and_is_bound
         GameState.from_json(json.loads(json.dumps(game.to_json())))
         assert cache.bytes <= cache.limit
     assert 20 < len(cache._states) < 150 and cache.bytes == sum(cost for _, cost in cache._states.values())
+
+
+def test_nothing_is_selected_in_a_finished_game():
+    """Issue 23: an honest won log with ``selected`` set was accepted, though a tap after the end
+    is refused (``game_over``): a card selected in a finished game is a state no game reaches."""
+    won = DOC
+    for move in solve(DOC).line:
+        won = play(won, move).state
+    assert won.status == "won"
+    sent = json.loads(json.dumps(won.to_json()))
+    GameState.from_json(sent)  # (the honest state itself is accepted)
+    for card in (won.foundation[-1].code, "8S", "KS"):
+        error = refused({**sent, "selected": card})
+        assert (error.detail, error.field, error.params["status"]) == ("selected_over", "state.selected", "won"), card

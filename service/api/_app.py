@@ -13,6 +13,7 @@ from pydantic import BaseModel, ValidationError
 from werkzeug.exceptions import HTTPException
 
 from .. import __version__
+from ..engine._state import MAX_LOG
 from ..engine import (
     PLAYING,
     PRESETS,
@@ -164,6 +165,8 @@ def _new_game() -> Response:
 def _move() -> Response:
     data = _body(models.MoveRequest)
     turn = play(_state(data["state"]), Move.from_json(data["move"]))
+    if len(turn.state.log) > MAX_LOG:  # (the server never answers a state it would refuse)
+        raise ApiProblem("log_full", 422, field="state.log", limit=MAX_LOG)
     events = [event.to_json() for event in turn.events]
     feedback = turn.feedback
     body: dict[str, Any] = {"state": turn.state.to_json(), "events": events}

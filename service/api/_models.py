@@ -41,8 +41,10 @@ def _whole_in(low: int, high: int) -> Any:
 
 
 Count = _whole_in(0, 1_000_000_000)
-#: The largest request body the API reads (``_app.MAX_BODY``).
-MAX_BODY = 64 * 1024
+#: The largest request body the API reads (``_app.MAX_BODY``), sized from the log's limit (10,000
+#: actions) so that every game it allows can be sent: a state of 10,000 actions (about 6 bytes an
+#: action), and a ``/v1/replay`` of 10,000 moves as objects (``{"type":"draw"}``: 16 bytes).
+MAX_BODY = 192 * 1024
 
 
 def _logged(card: str) -> str:

@@ -175,7 +175,7 @@ http {{
     client_header_buffer_size 1k;
     large_client_header_buffers 4 {HEAD_LINE // 1024}k;
     client_max_body_size {MAX_BODY};
-    client_body_buffer_size {MAX_BODY};
+    client_body_buffer_size 64k;  # (a larger body waits in a file of the server's directory)
     ignore_invalid_headers on;
 
     log_format pyramide escape=json '{{"msec":"$msec","request":"$request","status":"$status",'

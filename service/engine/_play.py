@@ -103,6 +103,8 @@ def in_hand(state: GameState, card: Card | None) -> bool:
 def is_selectable(state: GameState, card: Card) -> bool:
     """A first tap selects a free card; a King never stays selected (one tap removes it). Under
     Apophis the stock's card in hand is selected too, until it is put on a pile."""
+    if state.status != PLAYING:  # (a tap after the game's end is refused: nothing is selected)
+        return False
     return in_hand(state, card) or (not card.is_king and is_available(state, where(state, card)))
 
 

@@ -195,6 +195,8 @@ class GameState(NamedTuple):
             selected = _card(data["selected"], "state.selected")
             if selected.code != data["selected"]:  # the one spelling the server writes
                 raise InvalidStateError("card", field="state.selected", card=str(data["selected"])[:16])
+            if state.status != PLAYING:
+                raise InvalidStateError("selected_over", field="state.selected", card=selected.code, status=state.status)
             if not is_selectable(state, selected):
                 raise InvalidStateError("selected", field="state.selected", card=selected.code)
             state = state.evolve(selected=selected)
