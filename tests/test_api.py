@@ -553,3 +553,31 @@ def test_a_move_past_the_log_limit_is_refused_as_such(client):
     answer = post(client, "/v1/moves", {"state": below.to_json(), "move": move})
     assert answer.status_code == 200 and len(answer.json["state"]["log"].split(" ")) == MAX_LOG
     assert GameState.from_json(answer.json["state"]).log == tuple(answer.json["state"]["log"].split(" "))
+
+
+@pytest.mark.parametrize(
+    "log, reason, index, move, rule",
+    [
+        ("KD TC+3S draw AC+QC", "log_illegal", 3, "AC+QC", "card_blocked"),
+        ("KD 3S+TC", "log_entry", 1, "3S+TC", None),
+        ("KD 10C+3S", "log_entry", 1, "10C+3S", None),  # (refused by the schema's pattern before: 400)
+        ("KD tc+3s", "log_entry", 1, "tc+3s", None),
+        ("KD  TC+3S", "log_entry", 1, "", None),
+    ],
+)
+def test_a_log_refusal_is_machine_readable_with_one_status_and_code(client, log, reason, index, move, rule):
+    """Issue 23: the reason of an ``invalid_state`` was only in the translated ``detail``, and
+    non-canonical log entries split between 400 and 422."""
+    state = {**play(play(DOC, Move.from_text("KD")).state, Move.from_text("TC+3S")).state.to_json(), "log": log}
+    for language in ("en", "es"):
+        problem = post(client, "/v1/moves", {"state": state, "move": {"type": "draw"}}, language=language)
+        assert (problem.status_code, problem.json["code"], problem.json["field"]) == (422, "invalid_state", "state.log")
+        assert (problem.json["reason"], problem.json["index"], problem.json["move"], problem.json.get("rule")) == (reason, index, move, rule)
+        assert conforms(models.Problem, problem.json) is None
+
+
+def test_a_derived_field_refusal_names_its_reason_and_field(client):
+    state = {**GameState.new(layout=DOCUMENTS_LAYOUT).to_json(), "score": 5}
+    problem = post(client, "/v1/moves", {"state": state, "move": {"type": "draw"}}).json
+    assert (problem["code"], problem["reason"], problem["field"]) == ("invalid_state", "not_derived", "state.score")
+    assert "index" not in problem and "move" not in problem

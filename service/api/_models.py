@@ -414,6 +414,17 @@ class Problem(_Strict):
     detail: str
     code: str
     field: str | None = None
+    reason: str | None = Field(
+        default=None,
+        description="For `invalid_state` (and `invalid_code`): what exactly is wrong, a stable machine code "
+        "(`log_illegal`, `log_entry`, `log_too_long`, `not_derived`, `selected`, `selected_over`, `code`, "
+        "`rules_mismatch`, `shape`, `missing_field`, `card`, …); `field` names the part of the state.",
+    )
+    index: int | None = Field(default=None, description="For a log refusal: the index in the log (from 0) of the action refused.")
+    move: str | None = Field(default=None, description="For a log refusal: that action, as the log writes it (or the entry as sent).")
+    rule: str | None = Field(
+        default=None, description="For `log_illegal`: the code of the rule the action breaks (`card_blocked`, `not_thirteen`, …)."
+    )
 
 
 SCHEMAS: tuple[type[BaseModel], ...] = (
