@@ -581,3 +581,16 @@ def test_a_derived_field_refusal_names_its_reason_and_field(client):
     problem = post(client, "/v1/moves", {"state": state, "move": {"type": "draw"}}).json
     assert (problem["code"], problem["reason"], problem["field"]) == ("invalid_state", "not_derived", "state.score")
     assert "index" not in problem and "move" not in problem
+
+
+def test_the_rules_letters_message_lists_every_letter_of_the_registry(client):
+    """Issue 23: ``invalid_code.rules`` listed only C D S T; the letters now come from the option
+    registry (``VARIANT_LETTERS``), so a new option's letter is listed without editing a message."""
+    from service.engine import VARIANT_LETTERS
+
+    letters = sorted(letter for letter in VARIANT_LETTERS.values() if len(letter) == 1)
+    assert len(letters) >= 10
+    for language in ("en", "es", "it", "fr"):
+        problem = post(client, "/v1/games", {"code": "PYR1-XZ-AAAAAAA"}, language=language).json
+        assert (problem["code"], problem["reason"]) == ("invalid_code", "rules")
+        assert " ".join(letters) in problem["detail"], (language, problem["detail"])

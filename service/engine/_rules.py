@@ -51,6 +51,8 @@ VARIANT_LETTERS = {
     "rows": "P",
     "max_recycles": "0-9999",
 }
+#: The option letters a rules segment may hold, in the order it writes them (the messages list them).
+LETTERS = " ".join(sorted(letter for letter in VARIANT_LETTERS.values() if len(letter) == 1))
 _SEGMENT = re.compile(r"^(?:N|(A?)(C?)(D?)(E?)(K?)(P?)(S?)(T?)(U?)(W?)(0|[1-9][0-9]{0,3})?)$")
 #: How many cards a draw may turn: one (the app, 000/002), or three (Tut's Tomb, 003).
 DRAW_COUNTS = (1, 3)
@@ -153,7 +155,7 @@ class Rules:
     def from_letters(cls, segment: str) -> Rules:
         match = _SEGMENT.match(segment)
         if match is None or not segment:
-            raise InvalidCodeError("rules", segment=segment[:16])
+            raise InvalidCodeError("rules", segment=segment[:16], letters=LETTERS)
         if segment == "N":
             return cls()
         apophis, covering, drawn, spanish, three, pharaoh, strict, traditional, undo, notify, limit = match.groups()
@@ -172,7 +174,7 @@ class Rules:
                 deck="spanish" if spanish else "french",
             )
         except PyramideError:  # letters that do not compose (AD): no rule set
-            raise InvalidCodeError("rules", segment=segment[:16]) from None
+            raise InvalidCodeError("rules", segment=segment[:16], letters=LETTERS) from None
 
     def to_json(self) -> dict:
         data = {name: getattr(self, name) for name in _OPTION_NAMES[:_ALWAYS_WRITTEN]}
