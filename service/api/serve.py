@@ -101,12 +101,13 @@ def options(bind: str | None = None) -> dict:
     }
 
 
-def main() -> None:
+def main(app=None) -> None:
+    """Serve ``app`` (the API unless another WSGI app is given: the benchmark's echo)."""
     nginx = find_nginx()
     if nginx is None:
         why = "PYRAMIDE_NGINX=off" if os.environ.get("PYRAMIDE_NGINX") else "not on the PATH nor in /usr/sbin"
         print(NO_NGINX.format(why=why), file=sys.stderr, flush=True)
-        Server(options()).run()
+        Server(options(), app).run()
         return
     host, port = _address()
     proxy = Proxy(nginx, Path(tempfile.mkdtemp(prefix="pyramide-")), host, port, lines=Logger.lines if Logger.enabled else None)
@@ -125,7 +126,7 @@ def main() -> None:
     settings["when_ready"] = ready
     settings["on_exit"] = lambda arbiter: proxy.stop()
     try:
-        Server(settings).run()
+        Server(settings, app).run()
     finally:
         proxy.stop()
         if proxy.failed:  # (nginx stopped on its own: gunicorn was stopped after it)
