@@ -259,6 +259,7 @@ class Proxy:
         self.process = subprocess.Popen(
             [self.nginx, "-p", str(self.directory), "-c", str(conf), "-e", "/dev/null"],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, preexec_fn=_die_with_parent,
+            start_new_session=True,  # (a Ctrl-C stops the server, which stops nginx, in that order)
         )  # fmt: skip
         pid_file = self.directory / "nginx.pid"  # written once nginx listens
         deadline = time.monotonic() + 10
