@@ -271,6 +271,8 @@ def test_what_nginx_refuses_is_problem_json_too(port):
         two_lengths.problem("malformed_request", 400, language)
     assert bad.json()["detail"] == "La petición no es HTTP/1.1 válido"
     assert get(port, "/healthz", "Expect: something-else").status == 200  # (nginx does not refuse Expect: nor do we)
+    trace = get(port, "/v1/moves?x=1", "Accept-Language: es", method="TRACE")  # (refused by nginx before any location)
+    assert trace.problem("method_not_allowed", 405, "es") and trace.headers["allow"] == "OPTIONS, POST"
     garbage = exchange(port, b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03\r\n\r\n")
     garbage.problem("malformed_request", 400)
 
@@ -350,11 +352,11 @@ def test_cors_for_the_configured_origins():
         stranger = get(port, "/v1/moves", "Origin: https://evil.example", "Access-Control-Request-Method: POST", method="OPTIONS")
         assert stranger.status == 204 and "access-control-allow-origin" not in stranger.headers
         # nginx's own refusals carry them too (a browser's script can read why)
-        big = exchange(port, b"POST /v1/moves HTTP/1.1\r\nHost: test\r\nOrigin: https://App.example\r\nContent-Length: 100000\r\n\r\n")
+        big = exchange(port, b"POST /v1/moves HTTP/1.1\r\nHost: test\r\nOrigin: https://App.example\r\nContent-Length: 1000000\r\n\r\n")
         big.problem("body_too_large", 413)
         assert big.headers["access-control-allow-origin"] == "https://App.example" and big.headers["vary"] == "Origin"
         assert "Retry-After" in big.headers["access-control-expose-headers"]
-        big = exchange(port, b"POST /v1/moves HTTP/1.1\r\nHost: test\r\nOrigin: https://evil.example\r\nContent-Length: 100000\r\n\r\n")
+        big = exchange(port, b"POST /v1/moves HTTP/1.1\r\nHost: test\r\nOrigin: https://evil.example\r\nContent-Length: 1000000\r\n\r\n")
         assert big.status == 413 and "access-control-allow-origin" not in big.headers and "vary" not in big.headers
     app = create_app()
     app.config["CORS_ORIGINS"] = ("*",)

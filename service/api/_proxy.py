@@ -52,6 +52,7 @@ HEAD_LINE = 8192
 #: The refusals nginx answers itself: nginx's status → (our code, the status answered, parameters).
 REFUSALS: dict[int, tuple[str, int, dict]] = {
     400: ("malformed_request", 400, {}),
+    405: ("method_not_allowed", 405, {}),  # (TRACE: nginx refuses it before any location)
     408: ("request_timeout", 408, {"seconds": f"{READ_TIMEOUT:g}"}),
     413: ("body_too_large", 413, {"limit": MAX_BODY}),
     414: ("uri_too_long", 414, {"limit": HEAD_LINE}),
@@ -105,6 +106,20 @@ def _cors_map(origins: tuple[str, ...]) -> str:
     return "\n".join(lines) + "\n}\n"
 
 
+def _allow_map() -> str:
+    """``$pyramide_allow``: the ``Allow`` of each path of the app, for nginx's own 405 (TRACE)."""
+    from . import create_app
+
+    lines = ["map $request_uri $pyramide_allow {", "    default '';"]  # (not $uri: the error page's)
+    for rule in create_app().url_map.iter_rules():
+        allow = _quote(", ".join(sorted(rule.methods or ())))
+        path = rule.rule
+        pattern = re.escape(path.split("<", 1)[0]) if "<" in path else re.escape(path) + r"(?:\?|$)"
+        key = _quote("~^" + pattern, pattern=True)
+        lines.append(f"    {key} {allow};")
+    return "\n".join(lines) + "\n}\n"
+
+
 def _refusal_blocks() -> tuple[str, str]:
     """The maps of the refusals' bodies by language, and their named locations."""
     maps, locations = [], []
@@ -121,13 +136,14 @@ def _refusal_blocks() -> tuple[str, str]:
         f"        add_header {name} {value if value.startswith('$') else _quote(value)} always;\n" for name, value in headers.items()
     )
     for status, (code, answered, params) in REFUSALS.items():
+        allow = "        add_header Allow $pyramide_allow always;\n" if status == 405 else ""
         bodies = "".join(
             f"    {language} {_quote(problem_body(code, answered, language, **params).decode())};\n" for language in LANGUAGES
         )
         maps.append(f"map $pyramide_language $pyramide_problem_{status} {{\n{bodies}}}\n")
         locations.append(
             f"    location = /_pyramide/problem/{status} {{\n        internal;\n"
-            f"        default_type {MEDIA_TYPE};\n{add}"
+            f"        default_type {MEDIA_TYPE};\n{add}{allow}"
             f"        return {answered} $pyramide_problem_{status};\n"
             "    }\n"
         )
@@ -184,6 +200,7 @@ http {{
 
 {_language_map()}
 {_cors_map(origins)}
+{_allow_map()}
     map $pyramide_cors $pyramide_cors_exposed {{ '' ''; default {_quote(CORS_EXPOSED_HEADERS)}; }}
     map $pyramide_cors $pyramide_cors_vary {{ '' ''; '*' ''; default 'Origin'; }}
 {maps}
