@@ -31,7 +31,7 @@ PIP = $(shell if [ -x $(BIN)/pip ]; then echo $(BIN)/python -m pip; else echo $(
 # editable install: our folders are named service/ and features/, never pyramide/, so it is noise.
 PIP_ENV := PIP_DISABLE_PIP_VERSION_CHECK=1 PYTHONWARNINGS="ignore:Editable installation"
 
-.PHONY: serve test fuzz bench clean install flaky npm-tools
+.PHONY: serve test fuzz bench clean install flaky npm-tools nginx
 .PHONY: mutate coverage-kit adversary
 
 $(BIN)/python:
@@ -49,18 +49,32 @@ $(STAMP): $(RUNTIME_STAMP) pyproject.toml
 
 install: $(STAMP)
 
-serve: $(RUNTIME_STAMP)
+# nginx reads every request whole in front of gunicorn (docs/server.md): Debian's nginx-light,
+# installed with apt-get when missing and we are root (CI); otherwise a note, and the server runs
+# without it (saying so). A no-op when nginx is there. Its service is never started (policy-rc.d).
+nginx:
+	@if command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "installing nginx-light (apt-get)"; \
+	  policy=/usr/sbin/policy-rc.d; made=; \
+	  if [ ! -e $$policy ]; then printf '#!/bin/sh\nexit 101\n' > $$policy && chmod +x $$policy && made=1; fi; \
+	  { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nginx-light >/dev/null 2>&1 || \
+	    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nginx-light >/dev/null; }; }; \
+	  status=$$?; [ -z "$$made" ] || rm -f $$policy; exit $$status; \
+	else echo "nginx not found: install it (Debian: sudo apt-get install nginx-light); the server runs without it meanwhile, less safely"; fi
+
+serve: $(RUNTIME_STAMP) nginx
 	PORT=$(PORT) $(BIN)/pyramide serve
 
 # The solver's answers are exact within their node budget; its wall-time bound (2 s by default,
 # tested on its own in tests/test_server.py) would make them depend on how busy the machine is.
 # It runs on every core (-n: pytest-xdist) and ends with the slowest tests (--durations).
-test: $(STAMP) npm-tools
+test: $(STAMP) npm-tools nginx
 	PYRAMIDE_SOLVE_SECONDS=600 $(BIN)/python -m pytest -q -p no:cacheprovider -n $(JOBS) --durations=15
 
 # The tests that wait on other processes (a server starting, a pipe's progress line, a signal's
 # effect), FLAKY_RUNS times each beside a CPU hog on every core: none may fail (tests/flaky.py).
-flaky: $(STAMP)
+flaky: $(STAMP) nginx
 	$(BIN)/python -m tests.flaky --runs $(FLAKY_RUNS)
 
 # npm ci when npm is there; without it the TypeScript and axe checks say plainly that they skip.
@@ -78,7 +92,7 @@ fuzz: $(STAMP)
 	PYRAMIDE_FUZZ=long FUZZ_MINUTES=$(FUZZ_MINUTES) $(BIN)/python -m pytest -q -p no:cacheprovider tests/test_fuzz.py
 	PYRAMIDE_FUZZ=long FUZZ_MINUTES=$(FUZZ_MINUTES) $(BIN)/python -m pytest -q -p no:cacheprovider tests/test_schemathesis.py
 
-bench: $(STAMP)
+bench: $(STAMP) nginx
 	$(BIN)/python -m tests.bench
 
 # Mutation testing of the engine judged by the conformance kit alone (docs/mutation.md); not part of test.

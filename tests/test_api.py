@@ -340,7 +340,7 @@ def test_game_over_and_no_recycles_left(client):
 HTTP_LEVEL = [
     # (method, path, body bytes, content type, status, code, English detail, Spanish detail)
     ("POST", "/v1/moves", "{", "application/json", 400, "malformed_json", "The body is not valid JSON", "El cuerpo no es JSON válido"),
-    ("POST", "/v1/moves", "[" + "0," * 40_000 + "0]", "application/json", 413, "body_too_large", "The body is larger than 65536 bytes", "El cuerpo supera los 65536 bytes"),
+    ("POST", "/v1/moves", "[" + "0," * 100_000 + "0]", "application/json", 413, "body_too_large", "The body is larger than 196608 bytes", "El cuerpo supera los 196608 bytes"),
     ("POST", "/v1/moves", "{}", "text/plain", 415, "unsupported_media_type", "Send the body as application/json", "Envía el cuerpo como application/json"),
     ("DELETE", "/v1/moves", None, None, 405, "method_not_allowed", "Method not allowed here", "Método no permitido aquí"),
     ("GET", "/v2/games", None, None, 404, "not_found", "No such resource", "No existe ese recurso"),
@@ -388,7 +388,7 @@ def test_every_problem_code_of_the_catalogue_is_exercised_here():
     codes = {key[len("title."):] for key in catalogue("en").messages if key.startswith("title.")}
     from tests.test_server import SERVER_CODES
 
-    tested = {row[3] for row in ILLEGAL} | {row[5] for row in HTTP_LEVEL} | {"game_over", "no_recycles_left", "no_winnable_deal", "solver_unsupported"} | SERVER_CODES
+    tested = {row[3] for row in ILLEGAL} | {row[5] for row in HTTP_LEVEL} | {"game_over", "no_recycles_left", "no_winnable_deal", "solver_unsupported", "log_full"} | SERVER_CODES
     schema_guarded = {"unknown_pile", "pair_needs_two_cards"}  # the schema answers these as unknown_move
     assert codes - tested == schema_guarded
 
@@ -538,3 +538,66 @@ def test_the_card_pattern_admits_exactly_the_engines_card_codes():
         except InvalidMoveError:
             known = False
         assert bool(pattern.fullmatch(text)) == known, text
+
+
+def test_a_move_past_the_log_limit_is_refused_as_such(client):
+    """Issue 23: the server answered a state of 10,001 actions that it then refused
+    (``log_too_long``); now the move that would pass the limit is refused, and says why."""
+    from service.engine._state import MAX_LOG
+    from tests.bench.bench_replay import long_game
+
+    full = long_game(MAX_LOG)
+    move = {"type": "draw"} if full.stock else {"type": "recycle"}
+    for language, detail in (("en", "The game’s log is full: it holds at most 10000 actions, and this move would be one more"),
+                             ("es", "El registro de la partida está lleno: admite como mucho 10000 acciones, y este movimiento sería una más")):  # fmt: skip
+        response = post(client, "/v1/moves", {"state": full.to_json(), "move": move}, language=language)
+        assert (response.status_code, response.json["code"], response.json["field"], response.json["detail"]) == (422, "log_full", "state.log", detail)
+        assert response.headers["Content-Language"] == language
+    almost = GameState.from_json(json.loads(json.dumps(full.to_json())))  # (a full log is itself valid)
+    assert len(almost.log) == MAX_LOG
+    below = long_game(MAX_LOG - 1)
+    move = {"type": "draw"} if below.stock else {"type": "recycle"}
+    answer = post(client, "/v1/moves", {"state": below.to_json(), "move": move})
+    assert answer.status_code == 200 and len(answer.json["state"]["log"].split(" ")) == MAX_LOG
+    assert GameState.from_json(answer.json["state"]).log == tuple(answer.json["state"]["log"].split(" "))
+
+
+@pytest.mark.parametrize(
+    "log, reason, index, move, rule",
+    [
+        ("KD TC+3S draw AC+QC", "log_illegal", 3, "AC+QC", "card_blocked"),
+        ("KD 3S+TC", "log_entry", 1, "3S+TC", None),
+        ("KD 10C+3S", "log_entry", 1, "10C+3S", None),  # (refused by the schema's pattern before: 400)
+        ("KD tc+3s", "log_entry", 1, "tc+3s", None),
+        ("KD  TC+3S", "log_entry", 1, "", None),
+    ],
+)
+def test_a_log_refusal_is_machine_readable_with_one_status_and_code(client, log, reason, index, move, rule):
+    """Issue 23: the reason of an ``invalid_state`` was only in the translated ``detail``, and
+    non-canonical log entries split between 400 and 422."""
+    state = {**play(play(DOC, Move.from_text("KD")).state, Move.from_text("TC+3S")).state.to_json(), "log": log}
+    for language in ("en", "es"):
+        problem = post(client, "/v1/moves", {"state": state, "move": {"type": "draw"}}, language=language)
+        assert (problem.status_code, problem.json["code"], problem.json["field"]) == (422, "invalid_state", "state.log")
+        assert (problem.json["reason"], problem.json["index"], problem.json["move"], problem.json.get("rule")) == (reason, index, move, rule)
+        assert conforms(models.Problem, problem.json) is None
+
+
+def test_a_derived_field_refusal_names_its_reason_and_field(client):
+    state = {**GameState.new(layout=DOCUMENTS_LAYOUT).to_json(), "score": 5}
+    problem = post(client, "/v1/moves", {"state": state, "move": {"type": "draw"}}).json
+    assert (problem["code"], problem["reason"], problem["field"]) == ("invalid_state", "not_derived", "state.score")
+    assert "index" not in problem and "move" not in problem
+
+
+def test_the_rules_letters_message_lists_every_letter_of_the_registry(client):
+    """Issue 23: ``invalid_code.rules`` listed only C D S T; the letters now come from the option
+    registry (``VARIANT_LETTERS``), so a new option's letter is listed without editing a message."""
+    from service.engine import VARIANT_LETTERS
+
+    letters = sorted(letter for letter in VARIANT_LETTERS.values() if len(letter) == 1)
+    assert len(letters) >= 10
+    for language in ("en", "es", "it", "fr"):
+        problem = post(client, "/v1/games", {"code": "PYR1-XZ-AAAAAAA"}, language=language).json
+        assert (problem["code"], problem["reason"]) == ("invalid_code", "rules")
+        assert " ".join(letters) in problem["detail"], (language, problem["detail"])

@@ -326,3 +326,42 @@ def test_a_log_replayed_from_a_remembered_prefix_gives_the_same_state_and_the_sa
     GameState.from_json(sent[3])
     spelled = refused({**sent[-1], "log": sent[3]["log"] + " 3S+TC"})  # read after the prefix too
     assert (spelled.detail, spelled.params["index"]) == ("log_entry", 3)
+
+
+def test_the_replay_cache_keeps_only_states_that_passed_every_check_and_is_bounded_in_bytes(monkeypatch):
+    """A state refused for a derived field, or for its ``selected`` card, after a replay that
+    succeeded, leaves nothing in the cache; and however many states are checked, the bytes it
+    counts stay under its limit (issue 23: 4,096 entries of up to 124 KB each were allowed)."""
+    from service.engine import _state
+
+    cache = _state._ReplayCache(200_000)
+    monkeypatch.setattr(_state, "_REPLAYS", cache)
+    game = DOC
+    for text in ["KD", "TC+3S", "draw", "draw"]:
+        game = run(game, text)
+    sent = json.loads(json.dumps(game.to_json()))
+    refused({**sent, "score": sent["score"] + 1})
+    refused({**sent, "selected": "KS"})
+    assert cache.bytes == 0 and not cache._states
+    GameState.from_json(sent)
+    assert list(cache._states) == [(sent["code"], sent["log"])]
+    assert cache.bytes == _state._ReplayCache.cost(sent["log"], game)
+    for _ in range(150):
+        game = play(game, Move.draw() if game.stock else Move.recycle()).state
+        GameState.from_json(json.loads(json.dumps(game.to_json())))
+        assert cache.bytes <= cache.limit
+    assert 20 < len(cache._states) < 150 and cache.bytes == sum(cost for _, cost in cache._states.values())
+
+
+def test_nothing_is_selected_in_a_finished_game():
+    """Issue 23: an honest won log with ``selected`` set was accepted, though a tap after the end
+    is refused (``game_over``): a card selected in a finished game is a state no game reaches."""
+    won = DOC
+    for move in solve(DOC).line:
+        won = play(won, move).state
+    assert won.status == "won"
+    sent = json.loads(json.dumps(won.to_json()))
+    GameState.from_json(sent)  # (the honest state itself is accepted)
+    for card in (won.foundation[-1].code, "8S", "KS"):
+        error = refused({**sent, "selected": card})
+        assert (error.detail, error.field, error.params["status"]) == ("selected_over", "state.selected", "won"), card

@@ -13,6 +13,7 @@ from pydantic import BaseModel, ValidationError
 from werkzeug.exceptions import HTTPException
 
 from .. import __version__
+from ..engine._state import MAX_LOG
 from ..engine import (
     PLAYING,
     PRESETS,
@@ -31,7 +32,7 @@ from ..engine import (
 from ..locales import DEFAULT_LANGUAGE, LANGUAGES, translate
 
 from . import _models as models
-from ._limits import hint, solve, winnable_deal  # the engine's, in the solver pool and under a deadline
+from ._limits import LONG_BODY, hint, long_replay, replay_busy, replay_queue_full, solve, winnable_deal  # the engine's, in the solver pool and under a deadline
 from ._problems import ApiProblem, from_api, from_engine, from_validation
 
 #: The largest body accepted: a full state is about 3 KiB, and its log about 6 bytes an action.
@@ -107,16 +108,31 @@ def _unexpected_error(error: Exception) -> Response:
 # -- Request and response bodies -------------------------------------------------------------------
 
 
+#: The endpoints whose bodies carry a log or moves to replay (``_limits.long_replay``).
+_REPLAYING = {"move", "legal_moves", "describe", "solve", "hint", "replay"}
+
+
 def _body(model: type[BaseModel]) -> dict[str, Any]:
-    """The JSON body, checked against ``model``; 415, 400 (malformed JSON or schema) otherwise."""
+    """The JSON body, checked against ``model``; 415, 400 (malformed JSON or schema) otherwise;
+    503 unread while the replay pool's queue is full, if it is long enough to hold a long log."""
     if not request.is_json:
         raise ApiProblem("unsupported_media_type", 415)
+    if request.endpoint in _REPLAYING and (request.content_length or 0) > LONG_BODY and replay_queue_full():
+        raise replay_busy()
     try:  # pydantic-core's JSON parser: strict JSON (no NaN), several times faster than json.loads
         data = pydantic_core.from_json(request.get_data(), allow_inf_nan=False)
     except ValueError:
         raise ApiProblem("malformed_json", 400) from None
     model.__pydantic_validator__.validate_python(data)
     return data
+
+
+def _state(data: Any) -> GameState:
+    """The request's state, replayed from its deal (``GameState.from_json``): a long log in the
+    replay pool (``_limits.long_replay``)."""
+    log = data.get("log") if isinstance(data, dict) else None
+    actions = log.count(" ") + 1 if isinstance(log, str) and log else 0
+    return long_replay(actions, lambda: GameState.from_json(data))
 
 
 def _json(body: dict[str, Any], status: int = 200) -> Response:
@@ -152,7 +168,9 @@ def _new_game() -> Response:
 
 def _move() -> Response:
     data = _body(models.MoveRequest)
-    turn = play(GameState.from_json(data["state"]), Move.from_json(data["move"]))
+    turn = play(_state(data["state"]), Move.from_json(data["move"]))
+    if len(turn.state.log) > MAX_LOG:  # (the server never answers a state it would refuse)
+        raise ApiProblem("log_full", 422, field="state.log", limit=MAX_LOG)
     events = [event.to_json() for event in turn.events]
     feedback = turn.feedback
     body: dict[str, Any] = {"state": turn.state.to_json(), "events": events}
@@ -178,19 +196,19 @@ def _outlook(state: GameState) -> str:
 
 
 def _legal_moves() -> Response:
-    state = GameState.from_json(_body(models.StateRequest)["state"])
+    state = _state(_body(models.StateRequest)["state"])
     return _json({"moves": [move.to_json() for move in legal_moves(state)]})
 
 
 def _describe() -> Response:
-    state = GameState.from_json(_body(models.StateRequest)["state"])
+    state = _state(_body(models.StateRequest)["state"])
     return _json({"description": describe(state, _language()), "language": _language()})
 
 
 def _solve() -> Response:
     data = _body(models.SolveRequest)
     solution = solve(
-        GameState.from_json(data["state"]),
+        _state(data["state"]),
         budget=data.get("budget", models.DEFAULT_BUDGET),
         shortest=data.get("shortest", False),
     )
@@ -205,7 +223,7 @@ def _solve() -> Response:
 
 def _hint() -> Response:
     data = _body(models.HintRequest)
-    move, solution = hint(GameState.from_json(data["state"]), budget=data.get("budget", models.DEFAULT_BUDGET))
+    move, solution = hint(_state(data["state"]), budget=data.get("budget", models.DEFAULT_BUDGET))
     return _json({
         "move": None if move is None else move.to_json(),
         "result": solution.result,
@@ -226,7 +244,7 @@ def _replay() -> Response:
         except PyramideError as error:
             error.field = f"moves[{i}]"
             raise
-    result = replay(start, moves)
+    result = long_replay(len(moves), lambda: replay(start, moves))
     refused = None
     if result.refused is not None:
         refused = {

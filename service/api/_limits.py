@@ -15,6 +15,17 @@ node budget.
 - and, after each search, the C heap's free memory is given back to the system
   (``malloc_trim``, glibc), so that a worker's memory does not stay at its peak.
 
+Long replays are kept apart the same way (``long_replay``): a state whose log, or a
+``/v1/replay`` whose moves, hold more than ``LONG_LOG`` actions (1,000: about 12 ms of CPU; the
+limit is 10,000, about 0.12 s) is replayed in the process's replay pool, ``PYRAMIDE_REPLAY_SLOTS``
+threads (default 1) at the solver's lower priority. A request finding them busy waits for one, up
+to ``PYRAMIDE_REPLAY_WAIT`` seconds (default 2), behind at most ``REPLAY_QUEUE`` others (4);
+past either it is refused at once with ``503 replay_busy`` and ``Retry-After``. So a flood of long
+logs holds at most 5 of a worker's threads and one core's share of its CPU, and the cheap
+requests keep the rest. While the queue is full, a body over ``LONG_BODY`` bytes (8 KiB: a state
+is about 3 KiB, and its log about 6 bytes an action) to an endpoint that replays is refused so
+before it is even parsed (``_app``), so that the refusals of a flood cost next to nothing.
+
 The deadline goes through the engine's own budget: ``Deadline`` is the node budget (an ``int``)
 whose comparison with the node count (``nodes > budget``, which the engine makes at every position
 it visits) also reads the clock every 1,024 positions. Python gives the right operand's reflected
@@ -53,7 +64,19 @@ NICE = 10
 #: The clock is read when the node count is a multiple of this (a power of two, minus one).
 _EVERY = 1023
 
+#: Actions above which a replay goes to the replay pool.
+LONG_LOG = 1_000
+#: Long replays at once per worker process, how long one may wait for its turn, and how many may.
+REPLAY_SLOTS = max(1, int(os.environ.get("PYRAMIDE_REPLAY_SLOTS", "1")))
+REPLAY_WAIT = float(os.environ.get("PYRAMIDE_REPLAY_WAIT", "2"))
+REPLAY_QUEUE = 4
+#: Bodies over this many bytes are refused unread while the replay queue is full.
+LONG_BODY = 8 * 1024
+
 _slots = threading.BoundedSemaphore(SLOTS)
+_replay_slots = threading.BoundedSemaphore(REPLAY_SLOTS)
+_replay_places = threading.BoundedSemaphore(REPLAY_SLOTS + REPLAY_QUEUE)
+_replays: tuple[int, ThreadPoolExecutor] | None = None
 _threads: tuple[int, ThreadPoolExecutor] | None = None  # (the process it belongs to, the pool)
 _threads_lock = threading.Lock()
 T = TypeVar("T")
@@ -83,6 +106,11 @@ def busy() -> ApiProblem:
     return ApiProblem("solver_busy", 503, seconds=seconds, headers={"Retry-After": str(seconds)})
 
 
+def replay_busy() -> ApiProblem:
+    seconds = max(1, math.ceil(REPLAY_WAIT))
+    return ApiProblem("replay_busy", 503, seconds=seconds, headers={"Retry-After": str(seconds)})
+
+
 def _lower_priority() -> None:
     if sys.platform.startswith("linux"):  # (a thread's own priority: Linux only)
         try:
@@ -108,6 +136,35 @@ def _pool() -> ThreadPoolExecutor:
         if _threads is None or _threads[0] != os.getpid():  # (created in each worker, after the fork)
             _threads = (os.getpid(), ThreadPoolExecutor(SLOTS, "solver", initializer=_lower_priority))
         return _threads[1]
+
+
+def replay_queue_full() -> bool:
+    """Whether a long replay arriving now would be refused at once (its queue is full)."""
+    if not _replay_places.acquire(blocking=False):
+        return True
+    _replay_places.release()
+    return False
+
+
+def long_replay(actions: int, replay: Callable[[], T]) -> T:
+    """``replay()``, in the replay pool when it replays more than ``LONG_LOG`` actions."""
+    global _replays
+    if actions <= LONG_LOG:
+        return replay()
+    if not _replay_places.acquire(blocking=False):
+        raise replay_busy()
+    try:
+        if not _replay_slots.acquire(timeout=REPLAY_WAIT):
+            raise replay_busy()
+        try:
+            with _threads_lock:
+                if _replays is None or _replays[0] != os.getpid():
+                    _replays = (os.getpid(), ThreadPoolExecutor(REPLAY_SLOTS, "replay", initializer=_lower_priority))
+            return _replays[1].submit(replay).result()
+        finally:
+            _replay_slots.release()
+    finally:
+        _replay_places.release()
 
 
 def _search(search: Callable[..., T], args: tuple, kwargs: dict) -> T:

@@ -44,8 +44,10 @@ def _whole_in(low: int, high: int) -> Any:
 
 
 Count = _whole_in(0, 1_000_000_000)
-#: The largest request body the API reads (``_app.MAX_BODY``).
-MAX_BODY = 64 * 1024
+#: The largest request body the API reads (``_app.MAX_BODY``), sized from the log's limit (10,000
+#: actions) so that every game it allows can be sent: a state of 10,000 actions (about 6 bytes an
+#: action), and a ``/v1/replay`` of 10,000 moves as objects (``{"type":"draw"}``: 16 bytes).
+MAX_BODY = 192 * 1024
 
 
 def _logged(card: str) -> str:
@@ -433,6 +435,17 @@ class Problem(_Strict):
     detail: str
     code: str
     field: str | None = None
+    reason: str | None = Field(
+        default=None,
+        description="For `invalid_state` (and `invalid_code`): what exactly is wrong, a stable machine code "
+        "(`log_illegal`, `log_entry`, `log_too_long`, `not_derived`, `selected`, `selected_over`, `code`, "
+        "`rules_mismatch`, `shape`, `missing_field`, `card`, …); `field` names the part of the state.",
+    )
+    index: int | None = Field(default=None, description="For a log refusal: the index in the log (from 0) of the action refused.")
+    move: str | None = Field(default=None, description="For a log refusal: that action, as the log writes it (or the entry as sent).")
+    rule: str | None = Field(
+        default=None, description="For `log_illegal`: the code of the rule the action breaks (`card_blocked`, `not_thirteen`, …)."
+    )
 
 
 SCHEMAS: tuple[type[BaseModel], ...] = (

@@ -40,6 +40,7 @@ STATUS: dict[str, int] = {
     "internal_error": 500,
     "unsupported_transfer_coding": 501,
     "solver_busy": 503,
+    "replay_busy": 503,
 }
 #: Where in the request a schema error is, to the code that names it.
 _FIELD_CODES = {"state": "invalid_state", "code": "invalid_code", "rules": "invalid_rules", "layout": "invalid_layout"}
@@ -58,9 +59,12 @@ class ApiProblem(Exception):
         self.message_key = code
 
 
-def problem_body(code: str, status: int, language: str, detail: str | None = None, field: str | None = None, **params: object) -> bytes:
+def problem_body(
+    code: str, status: int, language: str, detail: str | None = None, field: str | None = None, extra: dict | None = None, **params: object
+) -> bytes:
     """The problem document, as UTF-8 JSON; ``detail`` is the code's message (with ``params``)
-    unless given."""
+    unless given; ``extra`` adds the machine-readable members of a refusal (``reason``, ``index``,
+    ``move``, ``rule``)."""
     body = {
         "type": TYPE_PREFIX + code,
         "title": translate(language, f"title.{code}"),
@@ -68,17 +72,35 @@ def problem_body(code: str, status: int, language: str, detail: str | None = Non
         "detail": translate(language, code, **params) if detail is None else detail,
         "code": code,
         "field": field,
+        **(extra or {}),
     }
     return json.dumps(body, ensure_ascii=False).encode()
 
 
-def problem_response(code: str, status: int, language: str, detail: str, field: str | None = None) -> Response:
-    return Response(problem_body(code, status, language, detail, field), status=status, mimetype=MEDIA_TYPE)
+def problem_response(code: str, status: int, language: str, detail: str, field: str | None = None, extra: dict | None = None) -> Response:
+    return Response(problem_body(code, status, language, detail, field, extra), status=status, mimetype=MEDIA_TYPE)
+
+
+def refusal_members(error: PyramideError) -> dict:
+    """The machine-readable members of an engine refusal: ``reason`` (its ``detail``), and for a
+    log refusal ``index``, ``move`` and the ``rule`` broken."""
+    if error.detail is None:
+        return {}
+    members: dict = {"reason": error.detail}
+    if isinstance(error.params.get("index"), int):
+        members["index"] = error.params["index"]
+        move = error.params.get("move", error.params.get("entry"))
+        if move is not None:
+            members["move"] = str(move)
+        reason = error.params.get("reason")
+        if isinstance(reason, PyramideError):
+            members["rule"] = reason.code
+    return members
 
 
 def from_engine(error: PyramideError, language: str) -> Response:
     status = STATUS.get(error.code, 422)
-    return problem_response(error.code, status, language, error.message(language), error.field)
+    return problem_response(error.code, status, language, error.message(language), error.field, refusal_members(error))
 
 
 def from_api(problem: ApiProblem, language: str) -> Response:
@@ -107,6 +129,15 @@ def from_validation(error: ValidationError, language: str) -> Response:
     """The first schema error, named by the part of the request it is in."""
     first = error.errors(include_url=False)[0]
     location = first["loc"]
+    if tuple(location) == ("state", "log") and first["type"] == "string_pattern_mismatch":
+        # a log entry not in canonical form: the engine's refusal (422 log_entry, with its index),
+        # the same however it is off (``10C+3S``, ``3S+TC``, a double space, lower case)
+        from ..engine._state import _log
+
+        try:
+            _log(str(first.get("input")))
+        except PyramideError as refusal:
+            return from_engine(refusal, language)
     field = _field_name(location) or None
     top = str(location[0]) if location else ""
     if not location or (first["type"] == "missing" and len(location) == 1):

@@ -1,29 +1,43 @@
-"""``make serve``: the API under gunicorn, on ``HOST``:``PORT`` (127.0.0.1:8000 by default).
+"""``make serve`` and ``pyramide serve``: the API on ``HOST``:``PORT`` (127.0.0.1:8000 by default).
 
-gunicorn with its threaded worker, hardened in ``_server.py``: ``WEB_CONCURRENCY`` processes
-(default: one per core, the work being CPU-bound), each with a poller that reads every request
-whole before one of its ``PYRAMIDE_THREADS`` threads (default 16) answers it, so that slow, idle
-or half-open clients never hold a thread; a request has ``PYRAMIDE_READ_TIMEOUT`` seconds from
-its first byte to arrive. The solver endpoints take one of the worker's
+Debian's nginx in front (``_proxy.py``: a configuration generated at each start, no root needed)
+reads every request whole before it reaches stock gunicorn, so that slow, idle, half-open or
+never-closing clients cost nginx a connection, never a thread of ours, and answers the refusals
+that come before the app (408, 413, 414, 431, 400, 501) in problem+json itself. gunicorn, with
+its threaded worker as it comes, listens on a Unix socket that only nginx reaches:
+``WEB_CONCURRENCY`` processes (default: one per core, the work being CPU-bound) of
+``PYRAMIDE_THREADS`` threads (default 16). The solver endpoints take one of the worker's
 ``PYRAMIDE_SOLVER_SLOTS`` (default 1) or get ``503`` at once, and stop after
 ``PYRAMIDE_SOLVE_SECONDS`` (``_limits.py``). A worker whose memory has grown past
 ``PYRAMIDE_MAX_RSS_MB`` (default 200) is replaced after its request, and every worker after
 ``PYRAMIDE_MAX_REQUESTS`` requests (default 20,000, plus up to 10 % jitter). The access log is
-JSON lines on stderr (``PYRAMIDE_ACCESS_LOG``: ``off``, or a file). ``docs/server.md`` has the
-reasons and the measurements.
+JSON lines on stderr (``PYRAMIDE_ACCESS_LOG``: ``off``, or a file).
+
+Without nginx (not installed, or ``PYRAMIDE_NGINX=off``), gunicorn listens on ``HOST``:``PORT``
+itself, after a warning: it works, but a few slow clients can then stall it (docs/server.md has
+the measurements). ``PYRAMIDE_NGINX`` may also name the nginx program to run.
 """
 
 from __future__ import annotations
 
 import os
+import signal
 import sys
+import tempfile
+from pathlib import Path
 
 from gunicorn.app.base import BaseApplication
 
 from .. import __version__
 
 from . import create_app
-from ._server import Logger, Worker, recycle_when_large
+from ._proxy import Proxy, find_nginx
+from ._server import Logger, recycle_when_large
+
+NO_NGINX = (
+    "pyramide serve: nginx not found ({why}): serving with gunicorn alone, which slow or hostile clients "
+    "can stall (docs/server.md). Install it (Debian: apt-get install nginx-light), or name it with PYRAMIDE_NGINX."
+)
 
 
 class Server(BaseApplication):
@@ -42,8 +56,12 @@ class Server(BaseApplication):
         return self.app or create_app()
 
 
-def _ready(server) -> None:
-    host, port = server.cfg.bind[0].rsplit(":", 1)
+def _address() -> tuple[str, int]:
+    return os.environ.get("HOST", "127.0.0.1"), int(os.environ.get("PORT", "8000"))
+
+
+def _announce() -> None:
+    host, port = _address()
     base = f"http://{host}:{port}"
     print(f"Pyramide API {__version__} listening on {base}  —  docs explorer: {base}/docs", flush=True)
 
@@ -54,18 +72,18 @@ def _worker_started(worker) -> None:
     sys.setswitchinterval(float(os.environ.get("PYRAMIDE_SWITCH_MS", "1")) / 1000)
 
 
-def options() -> dict:
-    host = os.environ.get("HOST", "127.0.0.1")
-    port = int(os.environ.get("PORT", "8000"))
+def options(bind: str | None = None) -> dict:
+    """gunicorn's settings: on ``bind`` (``unix:PATH`` behind nginx; ``HOST:PORT`` alone)."""
+    host, port = _address()
     workers = int(os.environ.get("WEB_CONCURRENCY", os.cpu_count() or 1))
     max_requests = int(os.environ.get("PYRAMIDE_MAX_REQUESTS", "20000"))
     return {
-        "bind": f"{host}:{port}",
+        "bind": bind or f"{host}:{port}",
         "workers": workers,
-        "worker_class": Worker,
+        "worker_class": "gthread",
         "threads": int(os.environ.get("PYRAMIDE_THREADS", "16")),
         "worker_connections": 1000,
-        "keepalive": 5,
+        "keepalive": 10,  # longer than nginx keeps its idle connections to gunicorn (4 s)
         "timeout": 30,  # a worker whose main loop is silent this long is killed and replaced
         "graceful_timeout": 10,
         "max_requests": max_requests,
@@ -73,20 +91,46 @@ def options() -> dict:
         "post_request": recycle_when_large(float(os.environ.get("PYRAMIDE_MAX_RSS_MB", "200"))),
         "post_worker_init": _worker_started,
         "preload_app": True,
-        "when_ready": _ready,
+        "when_ready": lambda arbiter: _announce(),
         "logger_class": Logger,
         "loglevel": "warning",
-        # gunicorn's limits, above the app's (4 KiB target, 8 KiB of headers), so that the app
-        # answers most oversized requests in the client's language; past these, the worker
-        # answers (problem+json too, in English when it could not read the headers).
+        # nginx's limits are lower (8 KiB a line): these are not reached behind it.
         "limit_request_line": 8190,
-        "limit_request_fields": 100,
+        "limit_request_fields": 32768,
         "limit_request_field_size": 8190,
     }
 
 
-def main() -> None:
-    Server(options()).run()
+def main(app=None) -> None:
+    """Serve ``app`` (the API unless another WSGI app is given: the benchmark's echo)."""
+    nginx = find_nginx()
+    if nginx is None:
+        why = "PYRAMIDE_NGINX=off" if os.environ.get("PYRAMIDE_NGINX") else "not on the PATH nor in /usr/sbin"
+        print(NO_NGINX.format(why=why), file=sys.stderr, flush=True)
+        Server(options(), app).run()
+        return
+    host, port = _address()
+    proxy = Proxy(nginx, Path(tempfile.mkdtemp(prefix="pyramide-")), host, port, lines=Logger.lines if Logger.enabled else None)
+    Logger.enabled = False  # (nginx logs every request, its own refusals included)
+    settings = options(bind=f"unix:{proxy.app_socket}")
+
+    def ready(arbiter) -> None:
+        try:
+            proxy.start()
+        except (OSError, RuntimeError) as error:
+            proxy.stop()
+            raise SystemExit(f"pyramide serve: {error}") from None
+        proxy.on_exit = lambda: os.kill(os.getpid(), signal.SIGTERM)
+        _announce()
+
+    settings["when_ready"] = ready
+    settings["on_exit"] = lambda arbiter: proxy.stop()
+    try:
+        Server(settings, app).run()
+    finally:
+        proxy.stop()
+        if proxy.failed:  # (nginx stopped on its own: gunicorn was stopped after it)
+            sys.exit(1)
 
 
 if __name__ == "__main__":

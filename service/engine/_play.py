@@ -103,6 +103,8 @@ def in_hand(state: GameState, card: Card | None) -> bool:
 def is_selectable(state: GameState, card: Card) -> bool:
     """A first tap selects a free card; a King never stays selected (one tap removes it). Under
     Apophis the stock's card in hand is selected too, until it is put on a pile."""
+    if state.status != PLAYING:  # (a tap after the game's end is refused: nothing is selected)
+        return False
     return in_hand(state, card) or (not card.is_king and is_available(state, where(state, card)))
 
 
@@ -583,11 +585,19 @@ class Replay:
 def replay(state: GameState, moves: Iterable[Move]) -> Replay:
     """Play ``moves`` in turn from ``state``, stopping at the first the rules refuse. How a state's
     log is checked, and how a claimed result is verified (``POST /v1/replay``)."""
-    played = 0
+    # Each move is played on a state with an empty log, its own entry collected here, and the
+    # whole log put together once at the end: ``play`` writes the log it is given plus one
+    # entry, and a log copied at every move would make the replay quadratic in its length.
+    log, added, played = state.log, [], 0
+    state = state._replace(log=())
     for move in moves:
         try:
-            state = play(state, move).state
+            after = play(state, move).state
         except IllegalMoveError as error:
-            return Replay(state, played, error)
+            return Replay(state._replace(log=log + tuple(added)), played, error)
+        if after.log:
+            added += after.log
+            after = after._replace(log=())
+        state = after
         played += 1
-    return Replay(state, played)
+    return Replay(state._replace(log=log + tuple(added)), played)

@@ -186,7 +186,6 @@ class GameState(NamedTuple):
         if result.refused is not None:
             played = done + result.played
             raise InvalidStateError("log_illegal", field="state.log", index=played, move=str(rest[result.played]), reason=result.refused)
-        _REPLAYS.remember(code, data["log"], result.state)
         state = result.state.evolve(error_help=data["error_help"])
         derived = state.to_json()
         for key in DERIVED + ((PILES_KEY,) if state.piles else ()):
@@ -196,9 +195,12 @@ class GameState(NamedTuple):
             selected = _card(data["selected"], "state.selected")
             if selected.code != data["selected"]:  # the one spelling the server writes
                 raise InvalidStateError("card", field="state.selected", card=str(data["selected"])[:16])
+            if state.status != PLAYING:
+                raise InvalidStateError("selected_over", field="state.selected", card=selected.code, status=state.status)
             if not is_selectable(state, selected):
                 raise InvalidStateError("selected", field="state.selected", card=selected.code)
             state = state.evolve(selected=selected)
+        _REPLAYS.remember(code, data["log"], result.state)  # (only a state that passed every check)
         return state
 
     # -- validation -----------------------------------------------------------------------------
@@ -212,26 +214,36 @@ class _ReplayCache:
     """The states the logs lead to, lately replayed in this process: (code, log) → state. A game's
     next request brings back the log of its last answer with one move more, so it is replayed
     from the longest prefix found here, not from the deal. Pure speed: the state a log leads to
-    is the same however it is reached (``tests/test_state.py`` compares the two)."""
+    is the same however it is reached (``tests/test_state.py`` compares the two). Only states
+    that passed every check are remembered, and the cache is bounded in bytes, not entries: an
+    entry costs its log's text, the state's tuple of log entries (8 bytes each) and ``ENTRY``
+    bytes for the rest; the least recently used go first."""
 
     #: How many moves may be stripped off a log to find its prefix.
     DEPTH = 16
+    #: The bytes of a state besides its log (its cards, history, counters: measured, 1.5 to 3 KiB).
+    ENTRY = 3072
 
-    def __init__(self, size: int) -> None:
-        #: How many states are kept (``PYRAMIDE_REPLAY_CACHE``; 0 keeps none: every log replayed whole).
-        self.size = size
-        self._states: OrderedDict[tuple[str, str], GameState] = OrderedDict()
+    def __init__(self, limit: int) -> None:
+        #: The most bytes kept (``PYRAMIDE_REPLAY_CACHE_MB``; 0 keeps none: every log replayed whole).
+        self.limit = limit
+        self.bytes = 0
+        self._states: OrderedDict[tuple[str, str], tuple[GameState, int]] = OrderedDict()
         self._lock = threading.Lock()
+
+    @classmethod
+    def cost(cls, log: str, state: GameState) -> int:
+        return len(log) + 8 * len(state.log) + 56 + cls.ENTRY
 
     def longest_prefix(self, code: str, log: str) -> tuple[int, GameState | None]:
         """How many moves of ``log`` a remembered state has played, and that state."""
         prefix = log
         with self._lock:
             for _ in range(self.DEPTH + 1):
-                state = self._states.get((code, prefix))
-                if state is not None:
+                found = self._states.get((code, prefix))
+                if found is not None:
                     self._states.move_to_end((code, prefix))
-                    return (prefix.count(" ") + 1 if prefix else 0), state
+                    return (prefix.count(" ") + 1 if prefix else 0), found[0]
                 if not prefix:
                     break
                 cut = prefix.rfind(" ")
@@ -239,18 +251,26 @@ class _ReplayCache:
         return 0, None
 
     def remember(self, code: str, log: str, state: GameState) -> None:
+        cost = self.cost(log, state)
+        if cost > self.limit // 8:  # (none fills an eighth of it alone)
+            return
         with self._lock:
-            self._states[(code, log)] = state
-            self._states.move_to_end((code, log))
-            while len(self._states) > self.size:
-                self._states.popitem(last=False)
+            old = self._states.pop((code, log), None)
+            if old is not None:
+                self.bytes -= old[1]
+            self._states[(code, log)] = (state, cost)
+            self.bytes += cost
+            while self.bytes > self.limit:
+                self.bytes -= self._states.popitem(last=False)[1][1]
 
     def cache_clear(self) -> None:
         with self._lock:
             self._states.clear()
+            self.bytes = 0
 
 
-_REPLAYS = _ReplayCache(int(os.environ.get("PYRAMIDE_REPLAY_CACHE", "4096")))
+#: 16 MiB a process by default: about 1,500 states of 1,000-action logs, 5,000 of 40 actions.
+_REPLAYS = _ReplayCache(int(float(os.environ.get("PYRAMIDE_REPLAY_CACHE_MB", "16")) * 2**20))
 
 
 @lru_cache(maxsize=4096)

@@ -1,10 +1,18 @@
-"""``python -m tests.bench [engine|api|solver|server|kit ...]``: run the named benchmarks (all by default)."""
+"""``python -m tests.bench [engine|api|solver|server|attacks|replay|kit ...]``: run the named benchmarks (all by default)."""
 
 import sys
 
-from . import bench_api, bench_engine, bench_kit, bench_server, bench_solver
+from . import bench_api, bench_attacks, bench_engine, bench_kit, bench_replay, bench_server, bench_solver
 
-BENCHES = {"engine": bench_engine.main, "api": bench_api.main, "solver": bench_solver.main, "server": bench_server.main, "kit": bench_kit.main}
+BENCHES = {
+    "engine": bench_engine.main,
+    "api": bench_api.main,
+    "solver": bench_solver.main,
+    "server": bench_server.main,
+    "attacks": bench_attacks.main,
+    "replay": bench_replay.main,
+    "kit": bench_kit.main,
+}
 
 if __name__ == "__main__":
     for name in sys.argv[1:] or list(BENCHES):

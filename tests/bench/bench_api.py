@@ -73,9 +73,9 @@ def main() -> list[dict]:
         return []
     rows = []
     # wrk sends one body again and again: with the replay cache (as served) each request finds its
-    # log remembered; without it (PYRAMIDE_REPLAY_CACHE=0) each replays its whole log, as the first
+    # log remembered; without it (PYRAMIDE_REPLAY_CACHE_MB=0) each replays its whole log, as the first
     # request of a game on a worker does.
-    for cache, env in (("replay cache", {}), ("no cache", {"PYRAMIDE_REPLAY_CACHE": "0"})):
+    for cache, env in (("replay cache", {}), ("no cache", {"PYRAMIDE_REPLAY_CACHE_MB": "0"})):
         with running_server(workers=options()["workers"], module="tests.bench.echo_app", **env) as base:
             rows += _rounds(base, cache)
     return rows

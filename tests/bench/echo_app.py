@@ -4,7 +4,7 @@ the baseline of the API benchmark. Never part of the served API."""
 from flask import jsonify, request
 
 from service.api import create_app
-from service.api.serve import Server, options
+from service.api.serve import main
 
 app = create_app()
 
@@ -15,4 +15,4 @@ def echo():
 
 
 if __name__ == "__main__":
-    Server(options(), app).run()
+    main(app)
