@@ -50,7 +50,11 @@ class Checker:
         except DriverUnavailable as error:
             self.check(request, [str(error)])
             raise
-        self.check(request, judge(answer))
+        try:
+            problems = judge(answer)
+        except (TypeError, KeyError, IndexError, AttributeError, ValueError) as error:  # an answer of another shape
+            problems = [f"its answer is not of the protocol's shape ({type(error).__name__}: {_show(str(error))})"]
+        self.check(request, problems)
         return answer
 
 

@@ -238,6 +238,9 @@ def main(argv: list[str] | None = None) -> int:
             baseline = read_baseline(args.baseline)
         except (OSError, ValueError) as error:
             parser.error(f"--baseline: {error}")
+    for option, path in (("--json", args.json), ("--report", args.report), ("--write-baseline", args.write_baseline)):
+        if path and not Path(path).resolve().parent.is_dir():  # said now, not after the whole run
+            parser.error(f"{option} {path}: no such folder to write it in")
     problem = health_problem(args)
     if problem is not None:
         print(problem, file=sys.stderr)

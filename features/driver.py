@@ -286,15 +286,15 @@ class SubprocessDriver:
             return
         declared = hello.get("capabilities", [])
         lacking = hello.get("without", [])
-        if not (isinstance(declared, list) and isinstance(lacking, list)):
-            self.hello_error = f'Its hello answer {json.dumps(hello)[:300]!r} has "capabilities" or "without" that is not a list.'
+        listed = (declared, lacking, hello.get("languages", ["en"]))
+        if not all(isinstance(names, list) and all(isinstance(name, str) for name in names) for names in listed):
+            self.hello_error = f'Its hello answer {json.dumps(hello)[:300]!r} has "capabilities", "without" or "languages" that is not a list of strings.'
             return
         self.without = self.without | frozenset(lacking)
         self.capabilities = frozenset(
             name for name in CAPABILITIES if (name in declared or name in DEFAULT_ON) and name not in self.without
         )
-        languages = hello.get("languages", ["en"])
-        self.languages = tuple(languages) if isinstance(languages, list) else ("en",)
+        self.languages = tuple(hello.get("languages", ["en"]))
 
     def _tail(self) -> str:
         time.sleep(0.05)  # let the stderr thread catch the last lines of an adapter that just exited

@@ -234,3 +234,42 @@ def test_check_adapter_passes_the_reference_adapter_and_names_each_wrong_answer(
     assert "WRONG  {\"cmd\": \"new_game\", \"layout\": <the documents deal>}" in bad.stdout
     assert "\"stock\" should be the layout's" in bad.stdout and "(stock: top first; waste: top last)" in bad.stdout
     assert "\"refused\" should be the machine code \"sum_not_13\"" in bad.stdout
+
+
+def test_a_hello_whose_lists_hold_other_than_names_is_a_broken_adapter(tmp_path):
+    command = adapter(tmp_path, """
+        import json, sys
+        for line in sys.stdin:
+            print(json.dumps({"name": "x", "capabilities": [], "without": [["scoring"]]}), flush=True)
+    """)
+    result, seconds = conformance("--driver-command", command)
+    paragraph = assert_one_paragraph_exit_2(result, seconds)
+    assert "not a list of strings" in paragraph and "Traceback" not in result.stderr
+
+
+def test_check_adapter_names_an_answer_of_another_shape_without_a_traceback(tmp_path):
+    command = adapter(tmp_path, """
+        import json, sys
+        from features.adapters.pyramide_engine import Adapter
+
+        adapter = Adapter()
+        for line in sys.stdin:
+            answer = adapter.answer(json.loads(line))
+            if "events" in answer:
+                answer["events"] = ["x"]  # events that are not objects
+            print(json.dumps(answer), flush=True)
+    """)
+    bad = subprocess.run(
+        [sys.executable, "-m", "features.cli", "--driver-command", command, "--check-adapter"], cwd=ROOT, capture_output=True, text=True,
+        timeout=60, env={**__import__("os").environ, "PYTHONPATH": str(ROOT)},
+    )  # fmt: skip
+    assert bad.returncode == 1 and "Traceback" not in bad.stdout + bad.stderr, bad.stdout + bad.stderr
+    assert "not of the protocol's shape (AttributeError" in bad.stdout, bad.stdout
+
+
+@pytest.mark.parametrize("option", ["--json", "--report", "--write-baseline"])
+def test_an_output_file_that_cannot_be_written_is_said_before_the_run(tmp_path, option):
+    path = tmp_path / "no-such-folder" / "out"
+    result, _ = conformance(option, str(path))
+    assert result.returncode == 2 and f"{option} {path}: no such folder to write it in" in result.stderr
+    assert "Traceback" not in result.stderr and result.stdout == ""

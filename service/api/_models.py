@@ -135,7 +135,6 @@ class Rules(_Strict):
 PresetName = Annotated[
     str,
     Field(
-        max_length=32,
         description="A named rule set, as `GET /v1/rules` lists them: " + ", ".join(f"`{name}`" for name in PRESETS) + ".",
         examples=["tuts-tomb", "traditional"],
         json_schema_extra={"enum": list(PRESETS)},

@@ -178,11 +178,12 @@ class Rules:
 
     @classmethod
     def preset(cls, name: object) -> Rules:
-        """A named rule set of :data:`PRESETS`, its name exactly (``"tuts-tomb"``); any other is
-        ``unknown_rules``, whose message lists every name."""
+        """A named rule set of :data:`PRESETS`, its name exactly (``"tuts-tomb"``), as the API takes
+        it; any other is ``unknown_rules``, whose message lists every name."""
         if isinstance(name, str) and name in PRESETS:
             return PRESETS[name]
-        raise _unknown(name)
+        # (a deal code's rules segment is not a name here: the message offers the names alone)
+        raise PyramideError("unknown_rules", detail="preset", field="rules", name=str(name)[:32], presets=", ".join(PRESETS))
 
     @classmethod
     def named(cls, text: str) -> Rules:
