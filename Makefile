@@ -31,7 +31,7 @@ PIP = $(shell if [ -x $(BIN)/pip ]; then echo $(BIN)/python -m pip; else echo $(
 # editable install: our folders are named service/ and features/, never pyramide/, so it is noise.
 PIP_ENV := PIP_DISABLE_PIP_VERSION_CHECK=1 PYTHONWARNINGS="ignore:Editable installation"
 
-.PHONY: serve test fuzz bench clean install flaky npm-tools nginx
+.PHONY: serve test fuzz bench clean install flaky npm-tools nginx chromium
 .PHONY: mutate coverage-kit adversary
 
 $(BIN)/python:
@@ -63,13 +63,23 @@ nginx:
 	  status=$$?; [ -z "$$made" ] || rm -f $$policy; exit $$status; \
 	else echo "nginx not found: install it (Debian: sudo apt-get install nginx-light); the server runs without it meanwhile, less safely"; fi
 
+# The browser tests play the web client in Debian's chromium (Playwright drives it; no browser is
+# downloaded): installed with apt-get when missing and we are root (CI); otherwise they say SKIPPED.
+chromium:
+	@if command -v chromium >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "installing chromium (apt-get)"; \
+	  { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null 2>&1 || \
+	    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }; }; \
+	else echo "make: chromium not found: the browser tests will be SKIPPED (Debian: apt-get install chromium)"; fi
+
 serve: $(RUNTIME_STAMP) nginx
 	PORT=$(PORT) $(BIN)/pyramide serve
 
 # The solver's answers are exact within their node budget; its wall-time bound (2 s by default,
 # tested on its own in tests/test_server.py) would make them depend on how busy the machine is.
 # It runs on every core (-n: pytest-xdist) and ends with the slowest tests (--durations).
-test: $(STAMP) npm-tools nginx
+test: $(STAMP) npm-tools nginx chromium
 	PYRAMIDE_SOLVE_SECONDS=600 $(BIN)/python -m pytest -q -p no:cacheprovider -n $(JOBS) --durations=15
 
 # The tests that wait on other processes (a server starting, a pipe's progress line, a signal's

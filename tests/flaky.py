@@ -30,6 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 WAITING_TESTS = [
     "tests/test_cli.py::test_ctrl_c_during_stats_stops_cleanly_and_prints_the_partial_result",
     "tests/test_cli.py::test_stats_progress_off_a_terminal_is_a_line_per_tenth_on_stderr",
+    "tests/test_cli.py::test_serve_listens_where_host_and_port_say",
     "tests/test_kit_portable.py::test_an_unreachable_server_is_one_line_and_exit_status_2",
     "tests/test_kit_health.py",
     "tests/test_server.py::test_a_solver_flood_is_shed_with_503_while_the_cheap_endpoints_stay_fast",

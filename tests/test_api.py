@@ -345,12 +345,10 @@ HTTP_LEVEL = [
     ("DELETE", "/v1/moves", None, None, 405, "method_not_allowed", "Method not allowed here", "Método no permitido aquí"),
     ("GET", "/v2/games", None, None, 404, "not_found", "No such resource", "No existe ese recurso"),
     ("POST", "/v1/games", '{"rules": "tuts tomb"}', "application/json", 400, "unknown_rules",
-     "Unknown rules “tuts tomb”: a preset (pyramide, strict, traditional, relaxed-one-pass, relaxed-three-passes, unlimited-undo, "
-     "tuts-tomb, apophis, pharaoh, spanish), or a deal code’s rules segment: N, or the letters A C D E K P S T U W in that order, "
-     "then a recycle limit",
-     "Reglas desconocidas «tuts tomb»: un conjunto con nombre (pyramide, strict, traditional, relaxed-one-pass, relaxed-three-passes, "
-     "unlimited-undo, tuts-tomb, apophis, pharaoh, spanish), o el segmento de reglas de un código de partida: N, o las letras "
-     "A C D E K P S T U W en ese orden y un límite de reciclajes"),
+     "Unknown rules “tuts tomb”: the name of a preset (pyramide, strict, traditional, relaxed-one-pass, relaxed-three-passes, unlimited-undo, tuts-tomb, apophis, pharaoh, spanish), "
+     "or the rules as an object",
+     "Reglas desconocidas «tuts tomb»: el nombre de un conjunto con nombre (pyramide, strict, traditional, relaxed-one-pass, relaxed-three-passes, unlimited-undo, tuts-tomb, apophis, pharaoh, spanish), "
+     "o las reglas como objeto"),
 ]
 
 

@@ -16,6 +16,7 @@ from service import __version__
 from service.cli import SOLVE_KEYS, STATS_KEYS, main
 from service.engine import WON, GameState, Move, play
 from tests import reference_one_pass
+from tests.server import wait_for_line
 
 SOLVER_DOC = Path(__file__).resolve().parent.parent / "docs" / "solver.md"
 
@@ -306,16 +307,14 @@ def test_serve_listens_where_host_and_port_say():
     server = subprocess.Popen([sys.executable, "-m", "service.cli", "serve", "--host", "127.0.0.1", "--port", str(port)], env=env,
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)  # fmt: skip
     try:
-        for _ in range(100):
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2) as reply:
-                    assert json.load(reply)["status"] == "ok"
-                    break
-            except OSError:
-                assert server.poll() is None, server.stdout.read().decode()
-                time.sleep(0.2)
-        else:
-            pytest.fail("the server did not answer on --port")
+        listening, said = wait_for_line(server, b"listening on")
+        assert listening, said
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=30) as reply:
+            assert json.load(reply)["status"] == "ok"
     finally:
         os.killpg(server.pid, signal.SIGTERM)
-        server.wait(timeout=20)
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:  # nothing of it left behind
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait()

@@ -604,11 +604,12 @@ class EngineMachine(RuleBasedStateMachine):
         if move.type == "tap" and move.pile is None:  # a pair or a King by taps: nothing stays selected
             assert predicted[0] == "remove" and set(event.cards) == predicted[1]
             assert after.selected is None
-        else:  # a selection stays while its card is still selectable
+        else:  # a selection stays while its card is still selectable and the game goes on
             if move.type == "tap":
                 assert predicted == (event.type,)
             drawn_from_hand = event.type == "drawn" and in_hand(before, before.selected)  # placed: no longer in hand
-            kept = before.selected if selectable(after, before.selected) and not drawn_from_hand else None
+            playing = after.status == PLAYING  # a finished game has nothing in hand
+            kept = before.selected if selectable(after, before.selected) and not drawn_from_hand and playing else None
             assert after.selected == kept
         self.stack = (self.stack + [(before, drawn_before)])[-limit if limit else 0 :]
 

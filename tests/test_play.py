@@ -399,3 +399,21 @@ def test_the_triangles_tables_for_7_and_10_rows():
         for (row, pos), slot in index.items():
             below = () if row == rows else (index[row + 1, pos], index[row + 1, pos + 1])
             assert COVERED_BY_SIZE[slots][slot] == below
+
+
+def test_a_finished_game_has_nothing_in_hand():
+    """The card selected when the game ends (blocked by the last draw, or won by a King tapped while
+    a waste card was in hand) is put down: a state with a card selected in a finished game is one
+    the API refuses (``selected_over``), so the engine never issues it."""
+    layout = GameState.new(code="PY1-N-AAAAAAS").layout  # the documents' deal: 7S at slot 27, KD at 26
+    # the 8C drawn onto 5C does not pair with it (only the waste top counts), nor with 7S
+    blocked = position(layout, keep={27}, stock="8C", waste="6H 5C", rules=Rules(max_recycles=0))
+    state = run(blocked, "tap:7S")
+    assert state.selected == C("7S")
+    turn = play(state, Move.from_text("tap:stock"))
+    assert turn.state.status == "blocked" and turn.state.selected is None
+    won = position(layout, keep={26}, waste="6H 7S")
+    state = run(won, "tap:7S")
+    assert state.selected == C("7S")
+    turn = play(state, Move.from_text("tap:KD"))
+    assert turn.state.status == "won" and turn.state.selected is None
