@@ -16,26 +16,10 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-#: An adapter wrapping Pyramide's reference adapter, broken as BREAK says.
-BROKEN = """
-import json, os, sys
-from features.adapters.pyramide_engine import Adapter
+# the adapter broken as BREAK says: the one tests/test_kit_report.py judges
+from tests.test_kit_report import BROKEN
 
-adapter, how = Adapter(), os.environ["BREAK"]
-for line in sys.stdin:
-    request = json.loads(line)
-    if how == "layouts" and request.get("cmd") == "new_game" and request.get("layout") is not None:
-        answer = {"ok": False, "refused": "layouts_unsupported", "message": "no layouts"}
-    else:
-        answer = adapter.answer(request)
-        if how == "points" and answer.get("state"):
-            answer["state"]["score"] += 1
-            for event in answer.get("events", []):
-                if "points" in event:
-                    event["points"] += 1
-    print(json.dumps(answer), flush=True)
-"""
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(command: str, env: dict[str, str]) -> tuple[float, str]:
