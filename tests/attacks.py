@@ -172,7 +172,28 @@ ATTACKS = {
 }
 
 
-class Probe:
+class Clients:
+    """Client threads that run until the ``with`` block ends: ``stopping`` tells them to stop, and
+    each is given ``join_seconds`` to do so."""
+
+    join_seconds: float = 60
+
+    def __init__(self, threads: list[threading.Thread]) -> None:
+        self.stopping = threading.Event()
+        self.threads = threads
+
+    def __enter__(self):
+        for thread in self.threads:
+            thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stopping.set()
+        for thread in self.threads:
+            thread.join(self.join_seconds)
+
+
+class Probe(Clients):
     """``GET /healthz`` and ``POST /v1/moves`` (``moves_body``), each on a new connection every
     ``every`` seconds, in two threads: ``samples[label]`` holds (status, seconds); status 0 is no
     answer within ``timeout``."""
@@ -180,8 +201,8 @@ class Probe:
     def __init__(self, port: int, moves_body: bytes, every: float = 0.05, timeout: float = 40) -> None:
         self.port, self.moves_body, self.every, self.timeout = port, moves_body, every, timeout
         self.samples: dict[str, list[tuple[int, float]]] = {"healthz": [], "moves": []}
-        self.stopping = threading.Event()
-        self.threads = [threading.Thread(target=self._run, args=(label,), daemon=True) for label in self.samples]
+        self.join_seconds = timeout + 5
+        super().__init__([threading.Thread(target=self._run, args=(label,), daemon=True) for label in self.samples])
 
     def _one(self, label: str) -> tuple[int, float]:
         started = time.perf_counter()
@@ -205,16 +226,6 @@ class Probe:
         while not self.stopping.is_set():
             self.samples[label].append(self._one(label))
             self.stopping.wait(self.every)
-
-    def __enter__(self) -> Probe:
-        for thread in self.threads:
-            thread.start()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.stopping.set()
-        for thread in self.threads:
-            thread.join(self.timeout + 5)
 
     def summary(self, label: str) -> dict:
         samples = self.samples[label]

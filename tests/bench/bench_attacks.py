@@ -29,7 +29,7 @@ from pathlib import Path
 import threading
 import http.client
 
-from tests.attacks import ATTACKS, Attack, Probe
+from tests.attacks import ATTACKS, Attack, Clients, Probe
 from tests.bench.bench_api import _mid_game
 from tests.bench.bench_replay import long_game
 from tests.server import running_server
@@ -61,7 +61,7 @@ def _settle(base: str, limit: float = 40) -> float:
     return time.monotonic() - started
 
 
-class LongLogs:
+class LongLogs(Clients):
     """``count`` clients posting ``POST /v1/moves`` on a state of 9,999 actions (the log's limit is
     10,000), each in a loop on its own keep-alive connection; ``outcomes`` counts the statuses."""
 
@@ -69,8 +69,7 @@ class LongLogs:
         state = long_game(9_999)
         self.body = json.dumps({"state": state.to_json(), "move": {"type": "draw"} if state.stock else {"type": "recycle"}}).encode()
         self.port, self.count, self.outcomes = port, count, {}
-        self.stopping = threading.Event()
-        self.threads = [threading.Thread(target=self._run, daemon=True) for _ in range(count)]
+        super().__init__([threading.Thread(target=self._run, daemon=True) for _ in range(count)])
 
     def _run(self) -> None:
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
@@ -87,16 +86,6 @@ class LongLogs:
             if status == 503 and RETRY_AFTER:
                 self.stopping.wait(float(response.getheader("Retry-After", "1")))
         connection.close()
-
-    def __enter__(self) -> LongLogs:
-        for thread in self.threads:
-            thread.start()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.stopping.set()
-        for thread in self.threads:
-            thread.join(60)
 
 
 def _row(name: str, count: int, healthz: dict, moves: dict, outcomes: dict) -> str:
