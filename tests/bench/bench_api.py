@@ -17,24 +17,13 @@ import tempfile
 from pathlib import Path
 
 from service.api.serve import options
-from service.engine import DOCUMENTS_LAYOUT, GameState, Move, legal_moves, play
+from service.engine import Move
+from tests.bench.bench_replay import long_game
 from tests.server import running_server
 
 ROUNDS = 7
 SECONDS = 6
 CONNECTIONS = 8
-
-
-def _mid_game(actions: int) -> GameState:
-    """The documents' deal after ``actions`` actions: up to 20 removals and draws, then draws and
-    recycles only (so that the game goes on however long the history)."""
-    state = GameState.new(layout=DOCUMENTS_LAYOUT)
-    while len(state.history) < actions:
-        moves = [move for move in legal_moves(state) if move.type != "undo"]
-        if len(state.history) >= 20:
-            moves = [move for move in moves if move.type in ("draw", "recycle")]
-        state = play(state, moves[0]).state
-    return state
 
 
 def _wrk(url: str, body: str, seconds: int) -> float:
@@ -83,7 +72,7 @@ def main() -> list[dict]:
 
 def _rounds(base: str, cache: str) -> list[dict]:
     rows = []
-    for label, state in (("fresh deal", _mid_game(0)), ("40 actions", _mid_game(40)), ("100 actions", _mid_game(100))):
+    for label, state in (("fresh deal", long_game(0)), ("40 actions", long_game(40)), ("100 actions", long_game(100))):
         label = f"{label}, {cache}"
         move = Move.draw() if state.stock else Move.recycle()
         body = json.dumps({"state": state.to_json(), "move": move.to_json()}, separators=(",", ":"))

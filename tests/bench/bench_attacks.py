@@ -30,7 +30,6 @@ import threading
 import http.client
 
 from tests.attacks import ATTACKS, Attack, Clients, Probe
-from tests.bench.bench_api import _mid_game
 from tests.bench.bench_replay import long_game
 from tests.server import running_server
 
@@ -96,7 +95,7 @@ def _row(name: str, count: int, healthz: dict, moves: dict, outcomes: dict) -> s
 
 
 def main() -> dict:
-    state = _mid_game(40)
+    state = long_game(40)
     move = {"type": "draw"} if state.stock else {"type": "recycle"}
     body = json.dumps({"state": state.to_json(), "move": move}).encode()
     env = {"PYRAMIDE_ACCESS_LOG": "off", "PYRAMIDE_READ_TIMEOUT": f"{READ_TIMEOUT:g}"}

@@ -32,7 +32,7 @@ from collections import Counter
 from pathlib import Path
 
 from service.engine import GameState, Rules, seed_code
-from tests.bench.bench_api import _mid_game
+from tests.bench.bench_replay import long_game
 from tests.server import running_server
 
 QUIET = float(os.environ.get("BENCH_QUIET", 5))
@@ -213,7 +213,7 @@ def _summary(samples: list[tuple[str, int, float]], seconds: float, labels: tupl
 
 
 def main() -> dict:
-    state = _mid_game(40)
+    state = long_game(40)
     move = {"type": "draw"} if state.stock else {"type": "recycle"}
     cheap = [
         ("healthz", "/healthz", None),
