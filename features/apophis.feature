@@ -347,3 +347,4 @@ Feature: Apophis (003): three waste piles, the player choosing each card's pile
       | waste_piles            | 3     |
     When I deal the code "PYR1-ADT-AAAAAAA"
     Then the request is refused with status 422 and "invalid_code"
+    And the reason given for "code" is "rules"

@@ -20,6 +20,7 @@ Feature: Another app's rules (004): its deal, pairs, Kings, stock, unlimited und
   Scenario: Under the preset a layout with a card on the waste is not a deal
     When I deal the easy deal with its waste card under the preset "unlimited-undo"
     Then the request is refused with status 422 and "invalid_layout"
+    And the reason given for "layout.waste" is "waste"
 
   @s004-11 @s004-19 @s004-20
   Scenario: At the start the bottom row is available, and a card is available once no card covers it

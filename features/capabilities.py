@@ -4,7 +4,8 @@ A scenario is never tagged by hand with what it needs: :func:`needs` reads its o
 (``features/ops.py``) and its tags, so that a new scenario cannot forget a capability. A tap move
 anywhere needs ``taps``; a score or the points of a removal need ``scoring``; ``undo`` needs
 ``undo``, a hundred of them ``undo-limit``; a message to the letter needs ``messages``; a deal code
-needs ``codes``; a rules option needs ``option-…`` (or the variant of another shape it makes);
+needs ``codes``; the reason of a refusal needs ``refusal-reasons``; a rules option needs
+``option-…`` (or the variant of another shape it makes);
 ``tests/test_kit_portable.py`` checks these derivations against every vector.
 """
 
@@ -41,13 +42,14 @@ OP_CAPABILITIES = {
     "code": "codes",
     "code_prefix": "codes",
     "deal_own_code": "codes",
+    "reason": "refusal-reasons",  # why a request is refused, beyond its code
 }
 
 
 def _moves(op: dict[str, Any]) -> list[str]:
     if op["op"] == "play":
         return list(op["moves"])
-    if op["op"] in ("try", "playable", "forge"):
+    if op["op"] in ("try", "playable", "forge", "send_replayed"):
         return [op["move"]]
     if op["op"] == "replay":  # a replay of these moves needs the implementation to play them
         return list(op.get("moves") or [])

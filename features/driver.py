@@ -50,6 +50,10 @@ OPT_IN = {
     "moves, descriptions, forged states, Content-Language",
     "codes": "Pyramide's deal codes (PYR1-…, and the app's PY1-… refused but for the documents' deal): dealing from a code, the code of a game",
     "solver": "POST /v1/solve and POST /v1/hint",
+    # over HTTP, offered when a refusal of the server carries a "reason" (features/driver.py,
+    # HttpDriver.capabilities): an implementation that gives codes but no reasons is skipped there
+    "refusal-reasons": "why a request is refused, beyond its code: the machine reason of an invalid_state, "
+    "invalid_code or invalid_layout (not_derived, log_illegal, duplicate…), the field it names, the index of a log's action and the rule it breaks",
     # 003's variants of another shape, each a preset an implementation of the app's rules may
     # leave out (test262's feature flags): their scenarios need the capability.
     "variant-tuts-tomb": "003's Tut's Tomb: draw_count 3, three cards a draw (preset tuts-tomb)",
@@ -92,6 +96,18 @@ class Outcome:
     feedback: dict[str, Any] | None = None
     #: the transport's own details (HTTP status, headers, body) for the @api checks
     reply: Reply | None = None
+    #: why it was refused, beyond the code (capability ``refusal-reasons``): ``reason``, and where
+    #: they apply ``field``, ``index``, ``move`` and ``rule``; empty when the answer gives none
+    why: dict[str, Any] = field(default_factory=dict)
+
+
+#: The members of a refusal that say why (``docs/api.md``, ``docs/conformance.md``).
+WHY = ("reason", "field", "index", "move", "rule")
+
+
+def why_of(answer: dict[str, Any]) -> dict[str, Any]:
+    """The members of a refusal that say why, those given and not null."""
+    return {key: answer[key] for key in WHY if answer.get(key) is not None}
 
 
 class Driver(Protocol):
@@ -176,7 +192,8 @@ class HttpDriver:
     def capabilities(self) -> frozenset[str]:
         """Everything, but the variants of another shape whose preset ``GET /v1/rules`` does not
         list (an API of the app's rules alone lists none of them), the rules options neither its
-        default nor a preset names, and what ``--without`` leaves out."""
+        default nor a preset names, ``refusal-reasons`` when its refusals carry no ``reason``
+        (:meth:`gives_reasons`), and what ``--without`` leaves out."""
         if self._capabilities is None:
             reply = self.request("GET", "/v1/rules")
             body = reply.body if reply.status == 200 and isinstance(reply.body, dict) else {}
@@ -190,10 +207,26 @@ class HttpDriver:
                     return name.removeprefix("variant-") in presets
                 if name.startswith("option-"):
                     return name.removeprefix("option-").replace("-", "_") in options
+                if name == "refusal-reasons":
+                    return self.gives_reasons()
                 return True
 
             self._capabilities = frozenset(name for name in CAPABILITIES if offered(name) and name not in self.without)
         return self._capabilities
+
+    def gives_reasons(self) -> bool:
+        """Whether the server's refusals say why beyond their code: a layout with a card twice is
+        refused (422) with a ``reason`` (asked once per client: a server declares nothing)."""
+        known = getattr(self.client, "kit_gives_reasons", None)
+        if known is None:
+            deck = [rank + suit for suit in "CDHS" for rank in "A23456789TJQK"]
+            rows = [deck[n * (n - 1) // 2 : n * (n + 1) // 2] for n in range(1, 8)]
+            layout = {"pyramid": rows, "waste": deck[28:29], "stock": deck[29:] + deck[:1]}
+            reply = self.request("POST", "/v1/games", {"layout": layout})
+            body = reply.body if isinstance(reply.body, dict) else {}
+            known = reply.status == 422 and isinstance(body.get("reason"), str) and bool(body["reason"])
+            self.client.kit_gives_reasons = known
+        return known
 
     def request(self, method: str, path: str, body: Any = None, language: str | None = None) -> Reply:
         return self.client.request(method, path, body, language)
@@ -205,7 +238,8 @@ class HttpDriver:
                 self.state = body["state"]
             state = observation(body["state"])
             return Outcome(True, state, events=body.get("events", []), feedback=body.get("feedback"), reply=reply)
-        return Outcome(False, refused=body.get("code", f"http_{reply.status}"), message=body.get("detail"), reply=reply)
+        code = body.get("code", f"http_{reply.status}")
+        return Outcome(False, refused=code, message=body.get("detail"), reply=reply, why=why_of(body))
 
     def new_game(self, *, layout=None, rules=None, error_help=True, code=None, language=None) -> Outcome:
         body: dict[str, Any] = {}
@@ -338,7 +372,7 @@ class SubprocessDriver:
     def _outcome(self, answer: dict[str, Any]) -> Outcome:
         if answer.get("ok"):
             return Outcome(True, answer.get("state"), events=answer.get("events") or [], feedback=answer.get("feedback"))
-        return Outcome(False, refused=answer.get("refused"), message=answer.get("message"))
+        return Outcome(False, refused=answer.get("refused"), message=answer.get("message"), why=why_of(answer))
 
     def new_game(self, *, layout=None, rules=None, error_help=True, code=None, language=None, timeout=None) -> Outcome:
         request = {"cmd": "new_game", "layout": layout, "rules": rules, "error_help": error_help, "code": code}

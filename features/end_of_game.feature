@@ -71,6 +71,20 @@ Feature: El final de la partida / La fine della partita
     When I play "KC AC+QC 2C+JC 3C+TC 4C+9C 5C+8C 6C+7C KD AD+QD 2D+JD 3D+TD 4D+9D 5D+8D KH 6D+7D KS"
     Then there are no legal moves
 
+  @pyramide-choice @rule-win
+  Scenario Outline: The move that wins puts down the card in hand: nothing is selected in a won game, <how>
+    Given the easy deal
+    When I play "KC AC+QC 2C+JC 3C+TC 4C+9C 5C+8C 6C+7C KD AD+QD 2D+JD 3D+TD 4D+9D 5D+8D KH 6D+7D tap:AH"
+    Then the selected card is "AH"
+    When I play "<last>"
+    Then the game is won
+    And no card is selected
+
+    Examples:
+      | how            | last   |
+      | by a King move | KS     |
+      | by a tap       | tap:KS |
+
   @doc-000 @doc-002 @sentence-38 @rule-blocked @lang-es
   Scenario Outline: Blocked, «No hay más movimientos posibles», once stock and waste are empty and nothing can be played: <how>, error help <help>
     Given the draining deal with error help <help>
@@ -152,6 +166,22 @@ Feature: El final de la partida / La fine della partita
       | move      |
       | tap:stock |
       | tap:7C    |
+
+  @pyramide-choice @rule-blocked
+  Scenario Outline: The move that blocks the game puts down the card in hand: nothing is selected in a blocked game, <how>
+    Given the draining deal
+    When I play "QC+AC draw QD+AD draw QH+AH draw QS+AS draw JC+2C draw JD+2D draw JH+2H draw JS+2S"
+    And I play "draw TC+3C draw TD+3D draw TH+3H draw TS+3S draw 9C+4C draw 9D+4D draw 9H+4H draw 9S+4S"
+    And I play "draw 8C+5C draw 8D+5D 6S+7S draw 8H+5H draw 8S+5S draw KC draw KD draw KH draw tap:6C"
+    Then the selected card is "6C"
+    When I play "<last>"
+    Then the game is blocked
+    And no card is selected
+
+    Examples:
+      | how                   | last   |
+      | by a King move        | KS     |
+      | by a tap on the King  | tap:KS |
 
   @pyramide-choice @rule-blocked
   Scenario: A blocked game may be undone, and goes on

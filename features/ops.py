@@ -153,6 +153,17 @@ class Game:
         if self.before is not None:
             check("the game after a refused move", self.before, self.driver.observe())
 
+    def op_reason(self, reason: str, field: str | None = None, index: int | None = None, rule: str | None = None) -> None:
+        """Why the last request was refused, beyond its code (capability ``refusal-reasons``): the
+        machine ``reason``, and the ``field``, the ``index`` of a log's action or the ``rule`` that
+        action breaks, those the scenario names."""
+        outcome = self._outcome()
+        if outcome.accepted:
+            raise KitFailure("the reason of the refusal", "a refusal", "accepted")
+        expected = {"reason": reason, "field": field, "index": index, "rule": rule}
+        expected = {key: value for key, value in expected.items() if value is not None}
+        check("the reason of the refusal", expected, {key: outcome.why.get(key) for key in expected})
+
     def op_unchanged(self) -> None:
         outcome = self._outcome()
         check("the answer", "accepted", "accepted" if outcome.accepted else f"refused: {outcome.refused}")
@@ -333,11 +344,13 @@ class Game:
 
     # -- the solver -----------------------------------------------------------------------------
     # -- replay (POST /v1/replay) ----------------------------------------------------------------
-    def op_replay(self, moves: list[str] | None = None) -> None:
-        """Replay ``moves`` from the game's deal; without moves, the game's own log."""
+    def op_replay(self, moves: list[str] | None = None, times: int = 1) -> None:
+        """Replay ``moves`` (``times`` times over) from the game's deal; without moves, the game's
+        own log."""
         driver = self._http()
         if moves is None:
             moves = driver.state["log"].split()
+        moves = list(moves) * times
         body = {"code": driver.state["code"], "moves": moves}
         reply = driver.request("POST", "/v1/replay", body, self.language)
         check("POST /v1/replay", 200, reply.status)
@@ -351,6 +364,17 @@ class Game:
             got["refused"] += f" at index {answer['refused'].get('index')}"
         expected = {"valid": valid, "played": played, "score": score, "status": status, "refused": refused}
         check("the replay's verdict", expected, got)
+
+    def op_send_replayed(self, move: str) -> None:
+        """Play ``move`` from the state the last replay led to (``@api``): it becomes the game."""
+        driver = self._http()
+        state = (self.replayed or {}).get("state")
+        if not isinstance(state, dict):
+            raise KitFailure("the replay's state", "a state", state)
+        driver.state = state
+        self._play(move)
+        if not self.last.accepted:
+            raise KitFailure(f"playing {move!r} from the replayed game", "the move accepted", f"refused: {self.last.refused} ({self.last.message})")
 
     def op_replay_is_the_game(self) -> None:
         driver = self._http()

@@ -197,6 +197,7 @@ Feature: Pharaoh / Triangle (003): a 10-row pyramid dealt from two decks
   Scenario Outline: A layout that is not a Pharaoh deal is refused: <what>
     When I deal the <deal> deal under the preset "<preset>"
     Then the request is refused with status 422 and "invalid_layout"
+    And the reason given for "layout.pyramid" is "pyramid"
 
     Examples:
       | what                                     | deal         | preset   |
@@ -207,6 +208,7 @@ Feature: Pharaoh / Triangle (003): a 10-row pyramid dealt from two decks
   Scenario: A layout deals a card's first copy before its second
     When I deal the pharaoh_easy deal under the preset "pharaoh" with "7D" and "7D2" swapped
     Then the request is refused with status 422 and "invalid_layout"
+    And the reason given for "layout" is "copies"
 
   @s003-71 @s003-72 @variant-spanish
   Scenario Outline: With the Spanish deck, the two copies of a 6 pair (6 + 6 = 12): <how>
@@ -290,6 +292,7 @@ Feature: Pharaoh / Triangle (003): a 10-row pyramid dealt from two decks
   Scenario Outline: A layout deals a card's first copy before its second in the waste and the stock too: <first> and <second>
     When I deal the pharaoh_easy deal under the preset "pharaoh" with "<first>" and "<second>" swapped
     Then the request is refused with status 422 and "invalid_layout"
+    And the reason given for "layout" is "copies"
 
     Examples:
       | first | second |
@@ -300,6 +303,7 @@ Feature: Pharaoh / Triangle (003): a 10-row pyramid dealt from two decks
   Scenario: A layout naming one copy twice is refused, not read as the card's two copies
     When I deal the pharaoh_easy deal under the preset "pharaoh" with "TS2" written "TS"
     Then the request is refused with status 422 and "invalid_layout"
+    And the reason given for "layout" is "duplicate"
 
   @codes @s003-71
   Scenario: A Pharaoh code deals the cards its specification gives: the 104 cards shuffled as one deck

@@ -32,21 +32,24 @@ Feature: La preparación / La preparazione
   Scenario Outline: A layout that is not the 52 cards, each once, is not a deal: <what>
     When I deal the documents deal <change>
     Then the request is refused with status 422 and "invalid_layout"
+    And the reason given for "layout" is "<reason>"
 
     Examples:
-      | what                            | change                            |
-      | a card twice, all 52 there      | with "7D" added to the stock      |
-      | a card missing (51 cards)       | without the stock's last card     |
+      | what                            | change                            | reason    |
+      | a card twice, all 52 there      | with "7D" added to the stock      | duplicate |
+      | a card missing (51 cards)       | without the stock's last card     | missing   |
 
   @doc-000 @doc-002 @api @sentence-10 @sentence-12 @rule-setup
   Scenario: A layout whose rows are not 1 to 7 cards is not a deal, though it has 28 pyramid cards
     When I deal the documents deal with the last card of row 7 moved to row 6
     Then the request is refused with status 422 and "invalid_layout"
+    And the reason given for "layout.pyramid" is "pyramid"
 
   @doc-000 @doc-002 @api @sentence-3 @sentence-13 @rule-setup
   Scenario: Under the app's rules a layout without a card on the waste is not a deal
     When I deal the documents deal with its waste card put on the stock
     Then the request is refused with status 422 and "invalid_layout"
+    And the reason given for "layout.waste" is "waste"
 
   @doc-000 @doc-002 @sentence-12 @rule-covering
   Scenario: Each card is covered by the two cards of the row below it

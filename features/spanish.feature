@@ -224,6 +224,7 @@ Feature: The Spanish pyramid (003): the Spanish deck, pairs summing 12, the rey 
   Scenario Outline: A layout of the other deck is no deal: <what>
     When I deal the <deal> deal under the preset "<preset>"
     Then the request is refused with status 422 and "invalid_layout"
+    And the reason given for "layout" is "not_in_deck"
 
     Examples:
       | what                                      | deal         | preset  |
@@ -234,12 +235,13 @@ Feature: The Spanish pyramid (003): the Spanish deck, pairs summing 12, the rey 
   Scenario Outline: A Spanish layout with a card more is no deal: <card>
     When I deal the spanish_easy deal under the preset "spanish" with "<card>" added to the stock
     Then the request is refused with status 422 and "invalid_layout"
+    And the reason given for "layout" is "<reason>"
 
     Examples:
-      | card |
-      | 7D   |
-      | 7CO2 |
-      | 7CO  |
+      | card | reason      |
+      | 7D   | not_in_deck |
+      | 7CO2 | not_in_deck |
+      | 7CO  | duplicate   |
 
   @s003-72
   Scenario Outline: A rey on the waste goes alone too, for no points: <how>

@@ -222,6 +222,19 @@ STEPS: list[Step] = [
         'the request is refused with status {status:d} and "{code}"',
         lambda status, code: [{"op": "refused", "code": code, "status": status}],
     ),
+    # why a request is refused, beyond its code (capability refusal-reasons)
+    Step("then", 'the reason given is "{reason}"', lambda reason: [{"op": "reason", "reason": reason}]),
+    Step("then", 'the reason given for "{field}" is "{reason}"', lambda field, reason: [{"op": "reason", "reason": reason, "field": field}]),
+    Step(
+        "then",
+        'the reason given for the log\'s action at index {index:d} is "{reason}"',
+        lambda index, reason: [{"op": "reason", "reason": reason, "field": "state.log", "index": index}],
+    ),
+    Step(
+        "then",
+        'the reason given for the log\'s action at index {index:d} is the rule "{rule}"',
+        lambda index, rule: [{"op": "reason", "reason": "log_illegal", "field": "state.log", "index": index, "rule": rule}],
+    ),
     Step("then", 'the feedback is "{code}"', lambda code: [{"op": "feedback", "code": code}]),
     Step("then", 'the undone action is "{action}"', lambda action: [{"op": "undone_action", "action": action}]),
     Step("then", 'the game\'s code begins "{prefix}"', lambda prefix: [{"op": "code_prefix", "prefix": prefix}]),
@@ -290,6 +303,12 @@ STEPS: list[Step] = [
     # -- replay (POST /v1/replay, scenarios tagged @api)
     Step("when", 'I replay "{moves}" from the deal', lambda moves: [{"op": "replay", "moves": moves.split()}]),
     Step("when", "I replay the game's log from its deal", lambda: [{"op": "replay"}]),
+    Step(
+        "when",
+        'I replay "{moves}" {times:d} times over from the deal',
+        lambda moves, times: [{"op": "replay", "moves": moves.split(), "times": times}],
+    ),
+    Step("when", 'I send the replayed game back to play "{move}"', lambda move: [{"op": "send_replayed", "move": move}]),
     Step(
         "then",
         'the replay is valid: {played:d} moves, {score:d} points, "{status}"',

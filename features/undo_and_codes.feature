@@ -255,17 +255,18 @@ Feature: Deshacer y código de partida / Annullamento e codice della partita
     deals the 52 cards in reverse order below.)
     When I deal the code "<code>"
     Then the request is refused with status 422 and "invalid_code"
+    And the reason given for "code" is "<reason>"
 
     Examples:
-      | code           |
-      | PYR1-N-AAAAAA  |
-      | PY1-N-AAAAAA   |
-      | PY2-N-AAAAAAS  |
-      | PYR2-N-AAAAAAS |
-      | PYR1-X-AAAAAAS |
-      | PY1-X-AAAAAAS  |
-      | PYR1-N-AAAAAA1 |
-      | PYR1-N-ZHMEDIRAFWRLDAFOVSIGBJJLWCJVLOUXWNPDRDURZIQIAAAA |
+      | code           | reason       |
+      | PYR1-N-AAAAAA  | length       |
+      | PY1-N-AAAAAA   | length       |
+      | PY2-N-AAAAAAS  | prefix       |
+      | PYR2-N-AAAAAAS | prefix       |
+      | PYR1-X-AAAAAAS | rules        |
+      | PY1-X-AAAAAAS  | rules        |
+      | PYR1-N-AAAAAA1 | letters      |
+      | PYR1-N-ZHMEDIRAFWRLDAFOVSIGBJJLWCJVLOUXWNPDRDURZIQIAAAA | layout_range |
 
   @codes @rule-code
   Scenario Outline: An app code whose deal cannot be reproduced is refused, never dealt as another deal: <code>

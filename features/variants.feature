@@ -236,6 +236,22 @@ Feature: Las decisiones de la app y las variantes / Le scelte dell'app e le vari
       | 1     | after a second pass, by move | draw draw recycle draw                  | draw      |
       | 1     | after a second pass, by tap  | tap:stock tap:stock tap:stock tap:stock | tap:stock |
 
+  @pyramide-choice @variant-limited-passes
+  Scenario Outline: Limited passes: the draw that blocks the game puts down the card in hand, <how>
+    Given the stuck deal with "max_recycles" set to 0
+    When I play "KS QC+AC draw QD+AD draw QS+AS draw JC+2C draw JD+2D draw JH+2H draw JS+2S"
+    And I play "draw TC+3C draw TD+3D draw TH+3H draw TS+3S draw 9C+4C draw 9D+4D draw 9H+4H draw 9S+4S"
+    And I play "draw 8C+5C draw 8D+5D 6S+7S draw 8H+5H draw 8S+5S draw KC draw KD draw KH draw tap:6C"
+    Then the selected card is "6C"
+    When I play "<draw>"
+    Then the game is blocked
+    And no card is selected
+
+    Examples:
+      | how          | draw      |
+      | by move      | draw      |
+      | by a tap     | tap:stock |
+
   # -- The waste -----------------------------------------------------------------------------------
 
   @doc-000 @doc-002 @sentence-57 @app-rules @rule-app-choices

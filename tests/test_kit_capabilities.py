@@ -6,6 +6,7 @@ derives from), so that they check the derivation rather than restate it."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import re
@@ -13,9 +14,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from features import vectors as kit_vectors
 from features.capabilities import needs
-from features.driver import CAPABILITIES, DEFAULT_ON, OPT_IN
+from features.client import InProcessClient
+from features.conftest import check_citations
+from features.driver import CAPABILITIES, DEFAULT_ON, OPT_IN, HttpDriver
+from features.ops import Game, KitFailure
 
 ROOT = Path(__file__).resolve().parent.parent
 VECTORS = json.loads(kit_vectors.VECTORS.read_text(encoding="utf-8"))["vectors"]
@@ -71,6 +77,63 @@ def test_every_vector_dealing_under_a_rules_option_requires_it():
 def test_every_vector_with_a_deal_code_requires_codes():
     coded = [v for v in VECTORS if any(re.search(r"(?<!feedback )\bcode\b", text) for text in texts(v)) and "api" not in v["tags"]]
     assert coded and [v["id"] for v in coded if "codes" not in v["requires"]] == []
+
+
+def test_every_vector_checking_the_reason_of_a_refusal_requires_refusal_reasons():
+    giving = [v for v in VECTORS if any(text.split(" ", 1)[1].startswith("the reason given") for text in texts(v))]
+    assert len(giving) > 40
+    assert [v["id"] for v in giving if "refusal-reasons" not in v["requires"]] == []
+
+
+class _CodesWithoutReasons:
+    """Pyramide's app as a server whose refusals give their codes and no reasons."""
+
+    def __init__(self) -> None:
+        self.client = InProcessClient()
+
+    def request(self, method, path, body=None, language=None):
+        reply = self.client.request(method, path, body, language)
+        if isinstance(reply.body, dict) and reply.status >= 400:
+            reply = dataclasses.replace(reply, body={k: v for k, v in reply.body.items() if k not in ("reason", "index", "move", "rule")})
+        return reply
+
+
+class _WrongReasons(_CodesWithoutReasons):
+    """A server whose refusals say a wrong reason (every one ``missing``)."""
+
+    def request(self, method, path, body=None, language=None):
+        reply = self.client.request(method, path, body, language)
+        if isinstance(reply.body, dict) and reply.body.get("reason"):
+            reply = dataclasses.replace(reply, body={**reply.body, "reason": "missing"})
+        return reply
+
+
+def _run(vector, client) -> None:
+    game = Game(HttpDriver(client))
+    for step in vector["steps"]:
+        for op in step["ops"]:
+            game.run(op)
+
+
+def test_a_server_giving_codes_but_no_reasons_lacks_refusal_reasons_and_still_passes_the_codes():
+    """Over HTTP a server declares nothing: its refusals without a reason make refusal-reasons
+    not offered (the scenarios checking one are skipped, naming it), and its codes still pass."""
+    assert "refusal-reasons" in HttpDriver(InProcessClient()).capabilities
+    assert "refusal-reasons" not in HttpDriver(_CodesWithoutReasons()).capabilities
+    assert "refusal-reasons" not in HttpDriver(InProcessClient(), without=frozenset({"refusal-reasons"})).capabilities
+    vector = next(v for v in VECTORS if v["id"].startswith("setup/a-layout-that-is-not-the-52-cards-each-once-is-not-a-deal-a-card-twice"))
+    assert "refusal-reasons" in vector["requires"]
+    checks = [op for step in vector["steps"] for op in step["ops"] if op["op"] != "reason"]
+    _run({**vector, "steps": [{"ops": checks}]}, _CodesWithoutReasons())  # the code alone passes
+
+
+def test_a_wrong_reason_fails_the_check_citing_the_scenarios_sentence():
+    vector = next(v for v in VECTORS if v["id"].startswith("setup/a-layout-that-is-not-the-52-cards-each-once-is-not-a-deal-a-card-twice"))
+    with pytest.raises(KitFailure) as failure:
+        _run(vector, _WrongReasons())
+    assert failure.value.what == "the reason of the refusal"
+    assert (failure.value.expected, failure.value.got) == ({"reason": "duplicate", "field": "layout"}, {"reason": "missing", "field": "layout"})
+    assert check_citations(None, vector["tags"]) == [("000", 9)]  # the reason check guards the scenario's sentence
 
 
 def test_the_derivation_names_only_known_capabilities_and_the_hand_tags_still_count():

@@ -7,8 +7,9 @@ It reads one JSON request per line on standard input and answers one JSON line o
 output: ``hello``, ``new_game``, ``play``, ``probe`` (play without keeping the result) and
 ``observe``. It keeps the game in play itself, as a stateful engine would.
 
-Its ``hello`` lists what it plays beyond the app's rules: Pyramide's deal codes and 003's four
-variants of another shape. ``PYRAMIDE_ADAPTER_CAPABILITIES`` (comma-separated) lists fewer, as an
+Its ``hello`` lists what it plays beyond the app's rules: Pyramide's deal codes, the reasons of
+its refusals (``refusal-reasons``: ``reason``, ``field``, ``index``, ``move``, ``rule``) and 003's
+four variants of another shape. ``PYRAMIDE_ADAPTER_CAPABILITIES`` (comma-separated) lists fewer, as an
 engine of the app's rules alone would (``tests/test_kit_portable.py``).
 
 ``PYRAMIDE_ADAPTER_WITHOUT`` (comma-separated: ``taps``, ``undo``, ``scoring``, ``move-counter``,
@@ -33,7 +34,7 @@ GameState, Layout, Move, PyramideError, Rules, play = (
 )
 translate = pyramide("locales").translate
 #: What this engine plays beyond the app's rules (docs/conformance.md § Capabilities).
-CAPABILITIES = ("codes", "variant-tuts-tomb", "variant-apophis", "variant-pharaoh", "variant-spanish")
+CAPABILITIES = ("codes", "refusal-reasons", "variant-tuts-tomb", "variant-apophis", "variant-pharaoh", "variant-spanish")
 
 
 def observation(state) -> dict[str, Any]:
@@ -41,6 +42,22 @@ def observation(state) -> dict[str, Any]:
     keys = ("pyramid", "stock", "waste", "score", "moves", "selected", "status", "code")
     piles = {"piles": data["piles"]} if "piles" in data else {}  # Apophis's waste piles 2 and 3
     return {**{key: data[key] for key in keys}, **piles, "opaque": data}
+
+
+def why(error) -> dict[str, Any]:
+    """Why the engine refused, beyond the code: ``reason`` (the error's detail), ``field``, and for
+    an action of a log its ``index``, the ``move`` and the ``rule`` it breaks (as the API says it)."""
+    if error.detail is None:
+        return {}
+    members: dict[str, Any] = {"reason": error.detail, "field": error.field}
+    if isinstance(error.params.get("index"), int):
+        members["index"] = error.params["index"]
+        move = error.params.get("move", error.params.get("entry"))
+        if move is not None:
+            members["move"] = str(move)
+        if isinstance(error.params.get("reason"), PyramideError):
+            members["rule"] = error.params["reason"].code
+    return members
 
 
 class Lacking(Exception):
@@ -105,6 +122,8 @@ class Adapter:
             answer = getattr(self, request["cmd"])(request)
         except PyramideError as error:
             answer = {"ok": False, "refused": error.code, "message": error.message(request.get("language") or "en")}
+            if "refusal-reasons" in self.hello(request)["capabilities"]:
+                answer.update(why(error))
         except Lacking as error:
             answer = {"ok": False, "refused": "unsupported", "message": str(error)}
         return self.lacking(answer) if self.without else answer

@@ -295,11 +295,14 @@ class HttpDriver {
         reply,
       };
     }
+    // why it was refused, beyond the code (capability refusal-reasons): the members given, not null
+    const why = {};
+    for (const key of ['reason', 'field', 'index', 'move', 'rule']) if (body[key] !== undefined && body[key] !== null) why[key] = body[key];
     return {
       accepted: false,
       refused: Object.hasOwn(body, 'code') ? body.code : `http_${reply.status}`,
       message: Object.hasOwn(body, 'detail') ? body.detail : null,
-      events: [], feedback: null, reply,
+      events: [], feedback: null, reply, why,
     };
   }
 
@@ -345,6 +348,7 @@ const OPS = {
   try: [['move'], []],
   forge: [['path', 'value', 'move'], []],
   refused: [['code'], ['status']],
+  reason: [['reason'], ['field', 'index', 'rule']],
   unchanged: [[], []],
   playable: [['move'], []],
   feedback: [['code'], []],
@@ -370,7 +374,8 @@ const OPS = {
   dealt_sequence: [['cards'], []],
   legal_moves: [[], ['equal', 'include', 'exclude']],
   describe: [['language', 'text'], ['prefix']],
-  replay: [[], ['moves']],
+  replay: [[], ['moves', 'times']],
+  send_replayed: [['move'], []],
   replay_verdict: [['valid', 'played', 'score', 'status'], ['refused']],
   replay_is_the_game: [[], []],
   solve: [[], []],
@@ -519,6 +524,17 @@ class Game {
     check('the HTTP status', truthy(status) ? status : 422, reply.status);
     check('the content type', 'application/problem+json', reply.contentType);
     if (this.before !== null) check('the game after a refused move', this.before, this.driver.observe());
+  }
+
+  /** Why the last request was refused, beyond its code (capability refusal-reasons). */
+  op_reason({ reason, field = null, index = null, rule = null }) {
+    const outcome = this.outcomeOf();
+    if (outcome.accepted) throw new KitFailure('the reason of the refusal', 'a refusal', 'accepted');
+    const expected = {};
+    for (const [key, value] of Object.entries({ reason, field, index, rule })) if (value !== null && value !== undefined) expected[key] = value;
+    const got = {};
+    for (const key of Object.keys(expected)) got[key] = outcome.why?.[key] ?? null;
+    check('the reason of the refusal', expected, got);
   }
 
   op_unchanged() {
@@ -708,10 +724,11 @@ class Game {
   }
 
   // replay (POST /v1/replay)
-  async op_replay({ moves = null }) {
+  async op_replay({ moves = null, times = 1 }) {
     const driver = this.http();
     if (driver.state === null) throw new KitFailure('the game to replay', 'a game in play', 'no game dealt');
-    const body = { code: driver.state.code, moves: moves ?? String(driver.state.log).split(' ').filter(Boolean) };
+    const once = moves ?? String(driver.state.log).split(' ').filter(Boolean);
+    const body = { code: driver.state.code, moves: Array.from({ length: truthy(times) ? times : 1 }, () => once).flat() };
     const reply = await driver.request('POST', '/v1/replay', body, this.language);
     check('POST /v1/replay', 200, reply.status);
     this.replayed = reply.body;
@@ -723,6 +740,16 @@ class Game {
     got.refused = answer.refused ? answer.refused.code : null;
     if (answer.refused && answer.refused.index !== answer.played) got.refused += ` at index ${answer.refused.index}`;
     check("the replay's verdict", { valid, played, score, status, refused }, got);
+  }
+
+  /** Play `move` from the state the last replay led to: it becomes the game. */
+  async op_send_replayed({ move }) {
+    const driver = this.http();
+    const state = (this.replayed ?? {}).state;
+    if (state === null || typeof state !== 'object' || Array.isArray(state)) throw new KitFailure("the replay's state", 'a state', state ?? null);
+    driver.state = state;
+    const outcome = await this.playOne(move);
+    if (!outcome.accepted) throw new KitFailure(`playing ${pyRepr(move)} from the replayed game`, 'the move accepted', `refused: ${outcome.refused} (${outcome.message})`);
   }
 
   op_replay_is_the_game() {
@@ -880,6 +907,27 @@ const unlisted = new Set();
   // a rules option is offered when the default rules or a preset name it (capability option-…)
   const options = new Set(Object.keys(defaults ?? {}));
   for (const rules of Object.values(presets ?? {})) for (const key of Object.keys(rules ?? {})) options.add(key);
+  // refusal-reasons is offered when a refusal says why beyond its code: a layout with a card twice
+  // is refused (422) with a "reason" (as the Python kit's HTTP driver asks); asked only when a
+  // vector selected needs it
+  const asking = (vector) => vector.requires.includes('refusal-reasons') && !settings.without.includes('refusal-reasons');
+  if (known.has('refusal-reasons') && selected.some(asking)) {
+    let gives = false;
+    try {
+      const deck = ['C', 'D', 'H', 'S'].flatMap((suit) => [...'A23456789TJQK'].map((rank) => rank + suit));
+      const rows = Array.from({ length: 7 }, (_, n) => deck.slice((n * (n + 1)) / 2, ((n + 1) * (n + 2)) / 2));
+      const layout = { pyramid: rows, waste: deck.slice(28, 29), stock: [...deck.slice(29), deck[0]] };
+      const response = await fetch(settings.baseUrl + '/v1/games', {
+        method: 'POST', body: JSON.stringify({ layout }),
+        headers: { Accept: 'application/json', 'Content-Type': 'application/json' }, signal: AbortSignal.timeout(settings.timeoutMs),
+      });
+      const body = await response.json().catch(() => ({}));
+      gives = response.status === 422 && typeof body?.reason === 'string' && body.reason !== '';
+    } catch {
+      gives = false;
+    }
+    if (!gives) unlisted.add('refusal-reasons');
+  }
   for (const capability of known) {
     if (capability.startsWith('variant-') && !Object.hasOwn(presets, capability.slice('variant-'.length))) unlisted.add(capability);
     if (capability.startsWith('option-') && !options.has(capability.slice('option-'.length).replaceAll('-', '_'))) unlisted.add(capability);
@@ -897,7 +945,7 @@ for (const vector of selected) {
   const unoffered = vector.requires.filter((capability) => unlisted.has(capability) && !settings.without.includes(capability));
   const skip = lacking.length
     ? `needs ${lacking.join(', ')} (--without)`
-    : unoffered.length ? `needs ${unoffered.join(', ')} (a preset GET /v1/rules does not list, or a rules option it does not name)` : false;
+    : unoffered.length ? `needs ${unoffered.join(', ')} (a preset GET /v1/rules does not list, a rules option it does not name, or reasons its refusals do not give)` : false;
   if (skip) results.set(vector.id, 'skip');
   test(vector.id, { skip }, async () => {
     results.set(vector.id, 'fail');
