@@ -4,7 +4,8 @@ Before running 600 scenarios, this asks the adapter each kind of request once, o
 deal (``docs/conformance.md`` § The subprocess protocol), and says for each answer what is wrong
 with it, if anything: the hello's fields, a deal from an explicit layout given back card for card,
 a King removed with its event, a pair refused with its code and message and the game left as it
-was, a tap probed, a draw, ``observe``, a deal code, a rules option, a message in Spanish. What an
+was, a tap probed, a draw, ``observe``, a deal code, a rules option, a layout refused with its
+reason (``refusal-reasons``), a message in Spanish. What an
 adapter declares missing (its hello's ``"without"``) is not asked. Exit status 0 when every answer
 is right, 1 otherwise, 2 when the adapter is not healthy at all.
 """
@@ -198,6 +199,19 @@ def _check(checker: Checker, driver: SubprocessDriver) -> None:
         checker.run('{"cmd": "new_game", "rules": {"strict_win": true}}', lambda: driver.new_game(rules={"strict_win": True}), lambda o: _accepted(o, without))
     else:
         checker.skip('{"cmd": "new_game", "rules": {"strict_win": true}}', "option-strict-win")
+    if checker.offers("refusal-reasons"):
+        twice = {**documents, "stock": documents["stock"] + documents["waste"]}
+
+        def why(outcome: Outcome) -> list[str]:
+            if outcome.accepted:
+                return ['accepted; a layout with a card twice is no deal, to be answered {"ok": false, "refused": "invalid_layout", …}']
+            expected = {"reason": "duplicate", "field": "layout"}
+            got = {key: outcome.why.get(key) for key in expected}
+            return [] if got == expected else [f"the refusal should say why, {_show(expected)} (capability refusal-reasons), not {_show(got)}"]
+
+        checker.run('{"cmd": "new_game", "layout": <the documents deal, its waste card twice>}', lambda: driver.new_game(layout=twice), why)
+    else:
+        checker.skip('{"cmd": "new_game", "layout": <a card twice>} and the reason of its refusal', "refusal-reasons")
     checker.run(
         '{"cmd": "new_game", "rules": {"no_such_option": 1}}',
         lambda: driver.new_game(rules={"no_such_option": 1}),
