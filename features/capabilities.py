@@ -11,6 +11,7 @@ needs ``codes``; the reason of a refusal needs ``refusal-reasons``; a rules opti
 
 from __future__ import annotations
 
+import json
 from typing import Any, Iterable
 
 from .driver import CAPABILITIES
@@ -85,6 +86,49 @@ def needs(ops: Iterable[dict[str, Any]], tags: Iterable[str] = ()) -> set[str]:
     if undos >= UNDO_LIMIT:
         found.add("undo-limit")
     return found
+
+
+def option_value(key: str, value: Any) -> str | None:
+    """The name of one value of a rules option (``option-max-recycles=2``), for an implementation
+    that takes the option but not every value of it; None for a key that is not an ``option-…``."""
+    capability = OPTION_CAPABILITIES.get(key)
+    if capability is None or not capability.startswith("option-"):
+        return None
+    return f"{capability}={json.dumps(value)}"
+
+
+def option_values(ops: Iterable[dict[str, Any]]) -> set[str]:
+    """Each value of a rules option a scenario deals under (``option-max-recycles=2``): an
+    implementation may declare a value missing while it takes the option (``--without`` or the
+    hello's ``"without"``), and the scenarios dealing under that value are skipped, naming it."""
+    found = set()
+    for op in ops:
+        if op["op"] in ("deal", "deal_try"):
+            for key, value in (op.get("rules") or {}).items():
+                name = option_value(key, value)
+                if name is not None:
+                    found.add(name)
+    return found
+
+
+def is_capability(name: str) -> bool:
+    """A capability's name, or an option's with a value (``option-max-recycles=2``, the value as JSON)."""
+    if name in CAPABILITIES:
+        return True
+    option, equals, value = name.partition("=")
+    if not equals or not option.startswith("option-") or option not in CAPABILITIES:
+        return False
+    try:
+        json.loads(value)
+    except ValueError:
+        return False
+    return True
+
+
+def lacking(needed: Iterable[str], values: Iterable[str], offered: frozenset[str], without: frozenset[str]) -> list[str]:
+    """What a scenario needs and the implementation does not offer: its capabilities not offered,
+    and its options' values declared missing."""
+    return sorted({name for name in needed if name not in offered} | {name for name in values if name in without})
 
 
 def why(capabilities: Iterable[str]) -> str:

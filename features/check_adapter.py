@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable
 
+from .capabilities import is_capability
 from .driver import CAPABILITIES, DEFAULT_ON, DriverUnavailable, Outcome, SubprocessDriver
 from .health import adapter_problem, observation_problems
 from .steps import layout
@@ -68,7 +69,7 @@ def _hello_problems(hello: dict) -> list[str]:
         if not isinstance(value, list):
             problems.append(f'"{key}" should be a list, not {_show(value)}')
             continue
-        unknown = [name for name in value if name not in known]
+        unknown = [name for name in value if name not in known and not (key == "without" and is_capability(name) and name.partition("=")[0] in known)]
         if unknown:
             problems.append(f'"{key}" names {unknown}, which the kit does not know ({", ".join(known)})')
     languages = hello.get("languages", ["en"])

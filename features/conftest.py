@@ -38,7 +38,9 @@ def pytest_configure(config: pytest.Config) -> None:
         tags.update(re.findall(r"(?<!\S)@([\w-]+)", path.read_text(encoding="utf-8")))
     for tag in sorted(tags):
         config.addinivalue_line("markers", f"{tag}: conformance kit tag")
-    unknown = sorted(without(config) - set(CAPABILITIES))
+    from .capabilities import is_capability
+
+    unknown = sorted(name for name in without(config) if not is_capability(name))
     if unknown:
         raise pytest.UsageError(f"--without {','.join(unknown)}: not a capability ({', '.join(CAPABILITIES)})")
 
@@ -79,17 +81,17 @@ def kit_driver(kit_transport, request: pytest.FixtureRequest):
     return HttpDriver(kit_transport, without(request.config))
 
 
-def scenario_needs(scenario, tags: set[str]) -> tuple[set[str], list[str]]:
+def scenario_needs(scenario, tags: set[str]) -> tuple[set[str], list[str], set[str]]:
     """The capabilities a scenario needs, derived from its steps (``features/capabilities.py``),
-    and the languages it checks."""
-    from .capabilities import needs
+    the languages it checks, and the values of rules options it deals under."""
+    from .capabilities import needs, option_values
     from .vectors import ops_of
 
     ops = []
     for step in scenario.steps:
         datatable = step.datatable.raw() if step.datatable is not None else None
         ops += ops_of(step.name, datatable, step.docstring)
-    return needs(ops, tags), sorted(tag[5:] for tag in tags if tag.startswith("lang-"))
+    return needs(ops, tags), sorted(tag[5:] for tag in tags if tag.startswith("lang-")), option_values(ops)
 
 
 # -- Reports that speak rules ------------------------------------------------------------------------
@@ -175,9 +177,11 @@ def pytest_bdd_before_scenario(request, feature, scenario) -> None:
     tags = set(feature.tags) | set(scenario.tags)
     request.node.stash[_SCENARIO] = {"feature": Path(feature.filename).stem, "name": scenario.name, "tags": tags}
     request.node.stash[_FAILURES] = []
-    needed, languages = scenario_needs(scenario, tags)
+    needed, languages, values = scenario_needs(scenario, tags)
     driver = request.getfixturevalue("kit_driver")
-    missing = sorted(needed - driver.capabilities)
+    from .capabilities import lacking
+
+    missing = lacking(needed, values, driver.capabilities, driver.without)
     missing += [f"language {language}" for language in languages if language not in driver.languages]
     if missing:
         from .capabilities import why

@@ -178,6 +178,28 @@ def test_without_on_the_command_line_skips_over_http():
     assert " passed" in result.stdout  # the King moves still run
 
 
+def test_an_engine_taking_an_option_but_not_one_of_its_values_skips_only_that_value():
+    """An engine that limits the recycles but cannot take two (its hello's "without" lists
+    option-max-recycles=2) has the scenarios dealing under max_recycles 2 skipped, naming the
+    value, and passes those under 0 and 1; --without says the same of a server."""
+    values = {json.dumps(op["rules"]["max_recycles"]) for v in VECTORS for step in v["steps"] for op in step["ops"]
+              if op["op"] in ("deal", "deal_try") and "max_recycles" in (op.get("rules") or {})}  # fmt: skip
+    assert {"0", "1", "2"} <= values
+    selection = ["-m", "variant-limited-passes", "-rs"]
+    for target, env in ((["--driver-command", ADAPTER], {"PYRAMIDE_ADAPTER_WITHOUT": "option-max-recycles=2"}), (["--without", "option-max-recycles=2"], {})):
+        result = subprocess.run(
+            [sys.executable, "-m", "pytest", "features", "-q", "-p", "no:cacheprovider", "-o", "addopts=", *target, *selection],
+            cwd=ROOT, capture_output=True, text=True, timeout=300, env={**os.environ, **env},
+        )  # fmt: skip
+        assert result.returncode == 0, result.stdout[-2000:]
+        assert re.search(r"SKIPPED \[2\] .*the implementation does not offer: option-max-recycles=2", result.stdout), result.stdout[-2000:]
+        passed = re.search(r"(\d+) passed", result.stdout)
+        assert passed and int(passed.group(1)) >= 10 and " failed" not in result.stdout, result.stdout[-500:]  # under 0 and 1
+
+
 def test_an_unknown_capability_is_a_usage_error():
     result = subprocess.run([sys.executable, "-m", "features.cli", "--without", "tapz"], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert result.returncode == 2 and "--without tapz: not a capability" in result.stderr
+    for name in ("option-max-recycles=two", "variant-pharaoh=1"):
+        result = subprocess.run([sys.executable, "-m", "features.cli", "--without", name], cwd=ROOT, capture_output=True, text=True, timeout=60)
+        assert result.returncode == 2 and f"--without {name}: not a capability" in result.stderr

@@ -13,7 +13,8 @@ four variants of another shape. ``PYRAMIDE_ADAPTER_CAPABILITIES`` (comma-separat
 engine of the app's rules alone would (``tests/test_kit_portable.py``).
 
 ``PYRAMIDE_ADAPTER_WITHOUT`` (comma-separated: ``taps``, ``undo``, ``scoring``, ``move-counter``,
-``messages``, ``option-…``) makes it an engine that lacks these, and says so in its hello's
+``messages``, ``option-…``, or one value of an option: ``option-max-recycles=2``) makes it an
+engine that lacks these, and says so in its hello's
 ``"without"``: tap and undo moves refused, no score, no move counter, no messages, a rules option
 refused. The kit must then skip exactly the scenarios that need them and pass every other one
 (``tests/test_kit_capabilities.py``).
@@ -92,9 +93,10 @@ class Adapter:
         return answer
 
     def new_game(self, request: dict) -> dict:
-        for key in request.get("rules") or {}:
-            if "option-" + key.replace("_", "-") in self.without:
-                raise Lacking(f"no rules option {key}")
+        for key, value in (request.get("rules") or {}).items():
+            option = "option-" + key.replace("_", "-")
+            if option in self.without or f"{option}={json.dumps(value)}" in self.without:
+                raise Lacking(f"no rules option {key}" if option in self.without else f"no {key} {json.dumps(value)}")
         rules = Rules.from_json(request["rules"]) if request.get("rules") is not None else None
         layout = Layout.from_json(request["layout"]) if request.get("layout") is not None else None
         self.game = GameState.new(request.get("code"), rules=rules, layout=layout, error_help=request.get("error_help", True))

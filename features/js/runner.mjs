@@ -26,8 +26,9 @@
 // the counts (node's --test-name-pattern reports them as skipped instead); --without CAP1,CAP2
 // skips (reported as skipped) the vectors whose `requires` names one of these capabilities
 // (api, codes, solver, taps, scoring, move-counter, undo, messages, option-…: the vectors'
-// `capabilities`) or whose `languages` names lang-XX, so that `--without api,codes,solver`
-// runs the documents' rules only.
+// `capabilities`) or whose `languages` names lang-XX, or that deal under a value of a rules
+// option named option-KEY=VALUE (`option-max-recycles=2`: the value as JSON), so that
+// `--without api,codes,solver` runs the documents' rules only.
 //
 // Exit status: 0 every selected vector passed; 1 some failed (node:test's own status);
 // 2 a usage error, an unreadable vectors file, no vector selected, or the server cannot be
@@ -872,8 +873,24 @@ function conformanceFailure(message) {
 const settings = options();
 const data = loadVectors(settings.vectors);
 const known = new Set(Object.keys(data.capabilities ?? {}));
+/** One value of a rules option (`option-max-recycles=2`, the value as JSON), declared missing with --without. */
+function isOptionValue(name) {
+  const [option, ...rest] = name.split('=');
+  if (!rest.length || !option.startsWith('option-') || !known.has(option)) return false;
+  try {
+    JSON.parse(rest.join('='));
+    return true;
+  } catch {
+    return false;
+  }
+}
+/** The values of rules options a vector deals under, named as --without names them. */
+const optionValues = (vector) => vector.steps.flatMap((step) => step.ops)
+  .filter((op) => (op.op === 'deal' || op.op === 'deal_try') && op.rules)
+  .flatMap((op) => Object.entries(op.rules).map(([key, value]) => `option-${key.replaceAll('_', '-')}=${JSON.stringify(value)}`))
+  .filter((name) => known.has(name.split('=')[0]));
 for (const capability of settings.without) {
-  if (!known.has(capability) && !/^lang-[a-z]{2}$/.test(capability)) {
+  if (!known.has(capability) && !/^lang-[a-z]{2}$/.test(capability) && !isOptionValue(capability)) {
     usage(`--without ${capability}: not a capability of the vectors (${[...known].join(', ')}) nor lang-XX`);
   }
 }
@@ -940,6 +957,7 @@ const started = Date.now();
 for (const vector of selected) {
   const lacking = [
     ...vector.requires.filter((capability) => settings.without.includes(capability)),
+    ...[...new Set(optionValues(vector))].filter((value) => settings.without.includes(value)),
     ...vector.languages.filter((language) => settings.without.includes(`lang-${language}`)).map((language) => `language ${language}`),
   ];
   const unoffered = vector.requires.filter((capability) => unlisted.has(capability) && !settings.without.includes(capability));
