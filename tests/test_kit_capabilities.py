@@ -18,6 +18,7 @@ import pytest
 
 from features import vectors as kit_vectors
 from features.capabilities import needs
+from features.cli import PYTEST_OPTIONS
 from features.client import InProcessClient
 from features.conftest import check_citations
 from features.driver import CAPABILITIES, DEFAULT_ON, OPT_IN, HttpDriver
@@ -170,7 +171,7 @@ def test_without_on_the_command_line_skips_over_http():
     """A server declares nothing: --without names what it lacks (here, of the King scenarios:
     those by a tap need taps, and every one checks points)."""
     result = subprocess.run(
-        [sys.executable, "-m", "pytest", "features", "-q", "-p", "no:cacheprovider", "-o", "addopts=", "--without", "taps", "-rs", "-k", "king_of_the_pyramid"],
+        [sys.executable, "-m", "pytest", "features", "-q", *PYTEST_OPTIONS, "--without", "taps", "-rs", "-k", "king_of_the_pyramid"],
         cwd=ROOT, capture_output=True, text=True, timeout=300,
     )  # fmt: skip
     assert result.returncode == 0, result.stdout[-2000:]
@@ -188,7 +189,7 @@ def test_an_engine_taking_an_option_but_not_one_of_its_values_skips_only_that_va
     selection = ["-m", "variant-limited-passes", "-rs"]
     for target, env in ((["--driver-command", ADAPTER], {"PYRAMIDE_ADAPTER_WITHOUT": "option-max-recycles=2"}), (["--without", "option-max-recycles=2"], {})):
         result = subprocess.run(
-            [sys.executable, "-m", "pytest", "features", "-q", "-p", "no:cacheprovider", "-o", "addopts=", *target, *selection],
+            [sys.executable, "-m", "pytest", "features", "-q", *PYTEST_OPTIONS, *target, *selection],
             cwd=ROOT, capture_output=True, text=True, timeout=300, env={**os.environ, **env},
         )  # fmt: skip
         assert result.returncode == 0, result.stdout[-2000:]

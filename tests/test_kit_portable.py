@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from features import vectors as kit_vectors
+from features.cli import PYTEST_OPTIONS
 from features.client import InProcessClient
 from features.driver import CAPABILITIES, HttpDriver
 from features.ops import Game, KitFailure
@@ -25,7 +26,7 @@ from features.traceability import kit_scenarios
 
 ROOT = Path(__file__).resolve().parent.parent
 VECTORS = json.loads(kit_vectors.VECTORS.read_text(encoding="utf-8"))["vectors"]
-KIT = [sys.executable, "-m", "pytest", "features", "-q", "-p", "no:cacheprovider", "-o", "addopts="]
+KIT = [sys.executable, "-m", "pytest", "features", "-q", *PYTEST_OPTIONS]
 ADAPTER = f"{sys.executable} -m features.adapters.pyramide_engine"
 
 
