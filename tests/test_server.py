@@ -102,10 +102,10 @@ def get(port: int, path: str, *headers: str, method: str = "GET") -> Reply:
     return exchange(port, f"{method} {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n{head}\r\n".encode())
 
 
-def post(port: int, path: str, body: bytes, *headers: str) -> Reply:
+def post(port: int, path: str, body: bytes, *headers: str, timeout: float = 10) -> Reply:
     head = "".join(f"{header}\r\n" for header in headers)
     request = f"POST {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {len(body)}\r\n{head}\r\n"
-    return exchange(port, request.encode() + body)
+    return exchange(port, request.encode() + body, timeout=timeout)
 
 
 @pytest.fixture(scope="module")
@@ -310,7 +310,9 @@ def test_the_longest_game_the_log_limit_allows_can_be_verified(port):
     game = long_game(MAX_LOG)
     body = json.dumps({"code": game.code, "moves": [Move.from_text(text).to_json() for text in game.log]}, separators=(",", ":")).encode()
     assert len(body) > 128 * 1024
-    reply = post(port, "/v1/replay", body)
+    # 0.12 s of CPU on a quiet machine, in a replay process of lower priority: at load 20 it took
+    # more than 10 s, so the bound here is one only a hung server reaches
+    reply = post(port, "/v1/replay", body, timeout=120)
     assert reply.status == 200 and (reply.json()["valid"], reply.json()["played"]) == (True, MAX_LOG)
     assert reply.json()["state"]["log"] == " ".join(game.log)
 
