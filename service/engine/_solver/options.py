@@ -16,13 +16,16 @@ class SearchOptions:
     kept, as played). ``levels``: limited passes are searched by levels (False: position by
     position). ``relaxed``: a pass is searched only if it is not lost with unlimited passes.
     ``needs``: positions where a pyramid card has too few partners left are cut.
-    ``probe_budget``: positions the depth-first probe searches before the search by levels."""
+    ``probe_budget``: positions the depth-first probe searches before the search by levels.
+    ``shortest``: how the shortest line is searched, ``"a*"`` or ``"breadth-first"`` (the
+    search A* replaced, kept as its oracle)."""
 
     pooled: bool = True
     levels: bool = True
     relaxed: bool = True
     needs: bool = True
     probe_budget: int = 3_000
+    shortest: str = "a*"
 
 
 DEFAULT_OPTIONS = SearchOptions()
