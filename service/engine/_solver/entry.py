@@ -117,12 +117,19 @@ def solve(
 ONE_PASS_TRY = 120
 
 
+#: Limited passes: the positions each seed tried gets before the next one is tried. Most deals are
+#: won or proved lost within a few thousand; a few take millions, and one of those would spend the
+#: whole budget of the API (100,000) on a single seed.
+LIMITED_TRY = 10_000
+
+
 def winnable_deal(
     rules: Rules, *, first_seed: int | None = None, budget: int = DEFAULT_NODE_BUDGET, options: SearchOptions = DEFAULT_OPTIONS
 ) -> GameState:
     """A deal of seed code that the solver proves winnable: the seeds from ``first_seed`` (random
     when None) in order. ``budget`` bounds the positions searched over all the seeds tried; past
-    it, ``no_winnable_deal`` (never a deal not proved winnable). With one pass, each seed gets
+    it, ``no_winnable_deal`` (never a deal not proved winnable). With limited passes, each seed
+    gets at most ``LIMITED_TRY`` positions; with one pass, each seed gets
     ``ONE_PASS_TRY`` positions of a depth-first search for a winning line, and is skipped past
     them (unknown, not lost: it is never answered)."""
     check_supported(rules)
@@ -149,7 +156,10 @@ def winnable_deal(
         raise PyramideError("no_winnable_deal", field="winnable", budget=budget)
     while spent < budget:
         game = GameState.new(seed_code(rules, seed % SEED_SPACE))
-        solution = solve(game, budget=budget - spent, max_removable=False, options=options)
+        left = budget - spent
+        if rules.max_recycles is not None:  # (a costly seed is skipped, unknown: see LIMITED_TRY)
+            left = left - max(0, int(left) - LIMITED_TRY)
+        solution = solve(game, budget=left, max_removable=False, options=options)
         spent += max(1, solution.nodes)
         if solution.result == WINNABLE:
             return game
