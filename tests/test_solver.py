@@ -7,8 +7,9 @@ import random
 
 import pytest
 
-from service.engine import DOCUMENTS_LAYOUT, GameState, Move, Rules, hint, legal_moves, play, seed_code, solve, winnable_deal
+from service.engine import DOCUMENTS_LAYOUT, GameState, Move, PyramideError, Rules, hint, legal_moves, play, seed_code, solve, winnable_deal
 from service.engine import _solver
+from service.engine._solver import SearchOptions
 from service.engine._play import top_just_drawn
 from tests.reference_one_pass import OutOfPositions, one_pass_winnable
 
@@ -41,25 +42,12 @@ def test_the_documents_deal_is_won_by_the_line_found():
     assert replay(game, solution.line).status == "won"
 
 
-def searching_with(monkeypatch, **settings) -> None:
-    """Make every search start with these settings, e.g. ``pooled=False`` (the pile never a pool)
-    or ``summaries=False`` (limited passes searched position by position, without levels)."""
-    original = _solver._Search.__init__
-
-    def init(self, state, budget):
-        original(self, state, budget)
-        for name, value in settings.items():
-            setattr(self, name, value)
-
-    monkeypatch.setattr(_solver._Search, "__init__", init)
-
-
 @pytest.mark.parametrize(
     "rules",
     [Rules(), Rules(strict_win=True), Rules(drawn_pairs_with_waste=True), Rules(pair_with_covering=True), Rules(initial_waste=False)],
     ids=["app", "strict", "drawn-pairs", "covering", "24-stock"],
 )
-def test_winning_lines_win_and_the_pooled_search_agrees_with_the_full_one(rules, monkeypatch):
+def test_winning_lines_win_and_the_pooled_search_agrees_with_the_full_one(rules):
     verdicts = []
     for seed in range(40):
         game = GameState.new(seed_code(rules, seed * 7919))
@@ -69,10 +57,9 @@ def test_winning_lines_win_and_the_pooled_search_agrees_with_the_full_one(rules,
             assert replay(game, pooled.line).status == "won"
         verdicts.append(pooled.result)
     # the full search (stock split and recycle count kept) on the same deals
-    searching_with(monkeypatch, pooled=False)
     for seed, verdict in zip(range(8), verdicts):
         game = GameState.new(seed_code(rules, seed * 7919))
-        full = solve(game, max_removable=False, budget=50_000)
+        full = solve(game, max_removable=False, budget=50_000, options=SearchOptions(pooled=False))
         assert full.result in (verdict, "unknown"), seed
         if full.result == "winnable":
             assert replay(game, full.line).status == "won"
@@ -83,7 +70,7 @@ WINNABLE_SEEDS = {"T0": 57, "DT0": 19, "CDT0": 9, "DST0": 19, "0": 57, "DT1": 2,
 
 
 @pytest.mark.parametrize("letters", list(WINNABLE_SEEDS))
-def test_the_search_by_levels_agrees_with_the_whole_search(letters, monkeypatch):
+def test_the_search_by_levels_agrees_with_the_whole_search(letters):
     """Limited passes: the same verdicts and the same most-removable counts, from deals and
     from positions part-way through a game (a waste of several cards, recycles used), and
     winning lines that really win."""
@@ -93,12 +80,12 @@ def test_the_search_by_levels_agrees_with_the_whole_search(letters, monkeypatch)
     for _ in range(6):
         state = GameState.new(seed_code(rules, rng.randrange(10**9)))
         positions.append(random_moves(state, rng, rng.choice([0, 12, 25, 40])))
-    monkeypatch.setattr(_solver, "PROBE_BUDGET", 0)  # no depth-first probe: levels only
-    by_levels = [solve(state, budget=60_000) for state in positions]
-    searching_with(monkeypatch, relaxed=False)  # every pass searched, even if lost with unlimited passes
-    every_pass = [solve(state, budget=60_000) for state in positions]
-    searching_with(monkeypatch, summaries=False)
-    whole = [solve(state, budget=60_000 if i else 400_000, max_removable=bool(i)) for i, state in enumerate(positions)]
+    levels_only = SearchOptions(probe_budget=0)  # no depth-first probe: levels only
+    by_levels = [solve(state, budget=60_000, options=levels_only) for state in positions]
+    all_passes = SearchOptions(probe_budget=0, relaxed=False)  # every pass searched, even if lost with unlimited passes
+    every_pass = [solve(state, budget=60_000, options=all_passes) for state in positions]
+    unsummarised = SearchOptions(levels=False, probe_budget=0, relaxed=False)  # position by position, no levels
+    whole = [solve(state, budget=60_000 if i else 400_000, max_removable=bool(i), options=unsummarised) for i, state in enumerate(positions)]
     assert whole[0].result == by_levels[0].result == every_pass[0].result == "winnable"
     compared = 0
     for state, b, *others in zip(positions, whole, by_levels, every_pass):
@@ -115,7 +102,7 @@ def test_the_search_by_levels_agrees_with_the_whole_search(letters, monkeypatch)
 
 def test_two_pyramid_cards_of_a_value_need_two_partners():
     game = GameState.new(seed_code(Rules(), 0))
-    search = _solver._Search(game, 1)
+    search = _solver.Search(game, 1)
     a, b = next((a, b) for a in range(28) for b in range(a) if search.values[a] == search.values[b] != 13)
     partners = search.pile_of_value[13 - search.values[a]]  # (with none left in this pyramid)
     kept = [i for i in range(len(search.pile)) if partners >> i & 1]
@@ -128,7 +115,7 @@ def test_two_pyramid_cards_of_a_value_need_two_partners():
 
 
 @pytest.mark.parametrize("letters", ["N", "DT", "S", "T0", "DT2", "DST0"])
-def test_what_the_pyramid_needs_never_prunes_a_win(letters, monkeypatch):
+def test_what_the_pyramid_needs_never_prunes_a_win(letters):
     """The same verdicts and most-removable counts with the pruning by what the pyramid cards
     need from the pile (``needs``) and without it, on positions part-way through games."""
     rules = Rules.from_letters(letters)
@@ -142,8 +129,7 @@ def test_what_the_pyramid_needs_never_prunes_a_win(letters, monkeypatch):
         if state.status == "playing":
             positions.append(state)
     pruned = [solve(state, budget=40_000) for state in positions]
-    monkeypatch.setattr(_solver._Search, "needs", lambda self, pyramid: ())
-    unpruned = [solve(state, budget=40_000) for state in positions]
+    unpruned = [solve(state, budget=40_000, options=SearchOptions(needs=False)) for state in positions]
     compared = 0
     for state, a, b in zip(positions, pruned, unpruned):
         if "unknown" not in (a.result, b.result):
@@ -184,7 +170,11 @@ def positions_late_in_games(letters: str, tries: int = 120, off_the_line=(0, 2, 
     """Positions with few enough cards left to try every line: a few moves before the end of a
     winning line, then a few random moves off it (as many as one of ``off_the_line``)."""
     rng = random.Random(letters)
-    won = winnable_deal(Rules.from_letters(letters), first_seed=0)
+    rules = Rules.from_letters(letters)
+    # the first deal from seed 0 the solver proves winnable (not ``winnable_deal``'s: with one
+    # pass, it answers the first deal a short search wins, an easy one)
+    deals = (GameState.new(seed_code(rules, seed)) for seed in itertools.count())
+    won = next(deal for deal in deals if solve(deal, max_removable=False).result == "winnable")
     line = solve(won).line
     for _ in range(tries):
         state = replay(won, line[: max(0, len(line) - rng.choice([1, 2, 3, 5, 8, 13, 21]))])
@@ -340,3 +330,53 @@ def test_a_winnable_deal_is_proved_winnable_and_its_code_redeals_it():
     with pytest.raises(PyramideError) as info:
         winnable_deal(Rules(strict_win=True, max_recycles=0, drawn_pairs_with_waste=True, initial_waste=False), first_seed=0, budget=1000)
     assert info.value.code == "no_winnable_deal"
+
+
+@pytest.mark.parametrize("letters", ["DT0", "T0", "DST0", "0"])
+def test_a_one_pass_winnable_deal_is_proved_winnable(letters):
+    """One pass: the depth-first tries of ``winnable_deal`` answer only deals won by the line they
+    found, which the whole search (and the engine's replay of its line) confirms."""
+    rules = Rules.from_letters(letters)
+    for first in (0, 1_000, 50_000):
+        game = winnable_deal(rules, first_seed=first, budget=100_000)
+        assert game.code.startswith(f"PYR1-{letters}-")
+        solution = solve(game, max_removable=False)
+        assert solution.result == "winnable" and replay(game, solution.line).status == "won"
+
+
+def test_no_one_pass_deal_past_the_budget():
+    with pytest.raises(PyramideError) as raised:
+        winnable_deal(Rules.from_letters("ST0"), first_seed=0, budget=5_000)
+    assert raised.value.code == "no_winnable_deal"
+
+
+def positions_near_the_end(rules: Rules, deals: int, back: tuple[int, ...]) -> list[GameState]:
+    """Positions on the winning lines of the first winnable deals, ``back`` moves before the end."""
+    positions, seed = [], 0
+    while len(positions) < deals * len(back):
+        game = GameState.new(seed_code(rules, seed))
+        solution = solve(game, max_removable=False)
+        if solution.result == "winnable":
+            positions += [replay(game, solution.line[: max(0, len(solution.line) - k)]) for k in back]
+        seed += 1
+    return positions
+
+
+@pytest.mark.parametrize("letters", ["DT2", "N", "S", "C2", "DT1", "CDT"])
+def test_the_shortest_line_of_a_star_is_as_short_as_breadth_first(letters):
+    """A* against the breadth-first search it replaced (the oracle), on positions small enough
+    for both: the same number of moves, lines the engine replays to a win, and A* never
+    searching more positions."""
+    rules = Rules.from_letters(letters)
+    breadth_first = SearchOptions(shortest="breadth-first")
+    compared = 0
+    for state in positions_near_the_end(rules, 3, (12, 20, 28)):
+        a = solve(state, max_removable=False, shortest=True, budget=150_000)
+        b = solve(state, max_removable=False, shortest=True, budget=150_000, options=breadth_first)
+        for solution in (a, b):
+            assert solution.result == "winnable" and replay(state, solution.line).status == "won"
+        if b.minimal:
+            assert a.minimal and len(a.line) == len(b.line), state.code
+            assert a.nodes <= b.nodes
+            compared += 1
+    assert compared >= 6

@@ -1,0 +1,188 @@
+"""The solver's entry points: ``solve``, ``hint``, ``winnable_deal``, ``solver_supports`` and
+``check_supported``, and the ``Solution`` they answer with. ``docs/solver.md`` describes the
+solver.
+
+Invariant: a verdict is given only once proved (``unknown`` when the node budget runs out, never a
+guess); every line answered is replayed by the engine to a won game (or, for a hint of a lost
+position, to the most pyramid cards removed); the same question always gets the same answer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import secrets
+
+from .._codes import SEED_SPACE, seed_code
+from .._errors import PyramideError
+from .._layout import SLOTS
+from .._moves import Move
+from .._rules import Rules
+from .._state import GameState
+from .model import _Exhausted
+from .options import DEFAULT_OPTIONS, SearchOptions
+from .search import Search
+
+WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
+DEFAULT_NODE_BUDGET = 2_000_000
+
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """``result`` is winnable, unwinnable or unknown (the budget ran out). ``line`` is a winning
+    line of moves from the position (``minimal`` says whether it is known to be the shortest).
+    ``max_removable`` is the most pyramid cards any line removes in all, counting those already
+    gone (None if unknown). ``nodes`` counts the positions searched."""
+
+    result: str
+    line: tuple[Move, ...] | None
+    minimal: bool
+    max_removable: int | None
+    nodes: int
+
+
+
+def _start(state: GameState, budget: int, options: SearchOptions) -> tuple[Search, tuple[int, int, int, int], tuple[int, int, int, int]]:
+    """A search of ``state``: the search, the position as played, and the position it starts from
+    (split and recycles 0 when the pile is a pool)."""
+    search = Search(state, budget, options)
+    actual = search.encode(state, search.pile)
+    return search, actual, (actual[0], actual[1], 0, 0) if search.pooled else actual
+
+
+def solver_supports(rules: Rules) -> bool:
+    """Whether this search has a model of ``rules``: it turns one card a draw onto one waste (Tut's
+    Tomb turns three, Apophis has three waste piles), in the app's 7-row pyramid of one 52-card
+    deck (not Pharaoh's 10 rows, not the Spanish deck)."""
+    return rules.draw_count == 1 and rules.waste_piles == 1 and rules.rows == 7 and rules.deck == "french"
+
+
+def check_supported(rules: Rules) -> None:
+    """Raise ``solver_unsupported`` for the rules this search has no model of: never a verdict on a
+    game it cannot search."""
+    if not solver_supports(rules):
+        raise PyramideError("solver_unsupported", field="rules", rules=rules.letters)
+
+
+def solve(
+    state: GameState,
+    *,
+    budget: int = DEFAULT_NODE_BUDGET,
+    max_removable: bool = True,
+    shortest: bool = False,
+    options: SearchOptions = DEFAULT_OPTIONS,
+) -> Solution:
+    """Is ``state`` winnable under its rules? With a winning line if so; and, if asked, the most
+    pyramid cards any line can remove. ``unknown`` when ``budget`` positions were not enough.
+    With ``shortest``, a winnable position's line is then searched for the fewest moves (A*, or
+    breadth-first with ``SearchOptions(shortest="breadth-first")``); if the budget left is enough,
+    the line is that one (``minimal``)."""
+    check_supported(state.rules)
+    if state.status == "won":
+        return Solution(WINNABLE, (), True, SLOTS, 0)
+    search, actual, root = _start(state, budget, options)
+    try:
+        steps = search.find_win(root)
+    except _Exhausted:
+        return Solution(UNKNOWN, None, False, None, budget)
+    if steps is not None:
+        line, minimal = tuple(search.expand(steps, actual)), False
+        if shortest and search.nodes < budget:
+            search.pooled = False
+            try:
+                if options.shortest == "breadth-first":
+                    fewest = search.breadth_first_line(actual)
+                else:  # (None when no line is shorter than the one found)
+                    fewest = search.shortest_line(actual, bound=len(line))
+                minimal = True
+            except _Exhausted:
+                fewest = None
+            if fewest is not None:
+                line = tuple(search.expand(fewest, actual))
+        return Solution(WINNABLE, line, minimal, SLOTS, min(search.nodes, budget))
+    most = None
+    if max_removable:
+        try:  # (within what is left of the budget)
+            most, _ = search.most_removed(root)
+        except _Exhausted:
+            most = None
+    return Solution(UNWINNABLE, None, False, most, min(search.nodes, budget))
+
+
+#: One pass: the positions each seed tried gets, searched depth-first (pairs before draws), before
+#: the next seed is tried. About 1 deal in 11 is winnable with one pass, but proving a deal lost
+#: takes thousands of positions, while a fifth of the winnable deals are won within 120 positions
+#: (docs/solver.md, "Winnable deals").
+ONE_PASS_TRY = 120
+
+
+#: Limited passes: the positions each seed tried gets before the next one is tried. Most deals are
+#: won or proved lost within a few thousand; a few take millions, and one of those would spend the
+#: whole budget of the API (100,000) on a single seed.
+LIMITED_TRY = 10_000
+
+
+def winnable_deal(
+    rules: Rules, *, first_seed: int | None = None, budget: int = DEFAULT_NODE_BUDGET, options: SearchOptions = DEFAULT_OPTIONS
+) -> GameState:
+    """A deal of seed code that the solver proves winnable: the seeds from ``first_seed`` (random
+    when None) in order. ``budget`` bounds the positions searched over all the seeds tried; past
+    it, ``no_winnable_deal`` (never a deal not proved winnable). With limited passes, each seed
+    gets at most ``LIMITED_TRY`` positions; with one pass, each seed gets
+    ``ONE_PASS_TRY`` positions of a depth-first search for a winning line, and is skipped past
+    them (unknown, not lost: it is never answered)."""
+    check_supported(rules)
+    seed = secrets.randbelow(SEED_SPACE) if first_seed is None else first_seed
+    spent = 0
+    if rules.max_recycles == 0:
+        depth_first = replace(options, levels=False)
+        while spent < budget:
+            game = GameState.new(seed_code(rules, seed % SEED_SPACE))
+            # the nodes counted on from those spent, so that a deadline the budget carries (the
+            # API's, checked every so many nodes) is checked across the seeds too
+            tried = budget - max(0, int(budget) - spent - ONE_PASS_TRY)
+            search, _, root = _start(game, tried, depth_first)
+            search.nodes = spent
+            try:
+                if search.find_win(root) is not None:
+                    return game
+                spent = search.nodes
+            except _Exhausted:
+                if search.nodes <= int(tried):  # not the node budget: the budget's deadline
+                    break
+                spent = int(tried)
+            seed += 1
+        raise PyramideError("no_winnable_deal", field="winnable", budget=budget)
+    while spent < budget:
+        game = GameState.new(seed_code(rules, seed % SEED_SPACE))
+        left = budget - spent
+        if rules.max_recycles is not None:  # (a costly seed is skipped, unknown: see LIMITED_TRY)
+            left = left - max(0, int(left) - LIMITED_TRY)
+        solution = solve(game, budget=left, max_removable=False, options=options)
+        spent += max(1, solution.nodes)
+        if solution.result == WINNABLE:
+            return game
+        seed += 1
+    raise PyramideError("no_winnable_deal", field="winnable", budget=budget)
+
+
+def hint(
+    state: GameState, *, budget: int = DEFAULT_NODE_BUDGET, options: SearchOptions = DEFAULT_OPTIONS
+) -> tuple[Move | None, Solution]:
+    """The next move of a winning line; if there is none, the first move of a line removing the most
+    pyramid cards; None when no move helps (or the budget ran out)."""
+    solution = solve(state, budget=budget, max_removable=False, options=options)
+    if solution.result == WINNABLE:
+        return (solution.line[0] if solution.line else None), solution
+    if solution.result == UNKNOWN:
+        return None, solution
+    search, actual, root = _start(state, budget - solution.nodes, options)  # (what is left of the budget)
+    try:
+        most, steps = search.most_removed(root)
+    except _Exhausted:
+        return None, Solution(UNWINNABLE, None, False, None, budget)
+    done = Solution(UNWINNABLE, None, False, most, solution.nodes + search.nodes)
+    line = search.expand(steps, actual)
+    return (line[0] if line else None), done
+
