@@ -1,0 +1,460 @@
+"""The general search: exact verdicts for the rules the fast models do not cover (Tut's Tomb's three
+cards a draw, Apophis's three waste piles, and any composition of them with the other options).
+
+**Invariant.** A position is what the engine's next moves depend on, nothing more: the pyramid (a
+bit mask of its slots), the stock (top first) and each waste pile (top last) as tuples of pile
+card numbers, the recycles used (left out under unlimited recycles, where they change nothing),
+and whether the waste top is the card just drawn and pairs with the card beneath it («mazo contra
+descarte»). Its children are exactly the moves ``legal_moves`` allows (pairs, Kings, a draw onto
+each pile, a recycle), but for these reductions, each proved never to lose a win:
+
+- **a free pyramid King goes at once**: it covers cards and pairs with none, and the stock never
+  depends on it;
+- **a King on a waste top goes at once** when the stock can no longer be regrouped by it: one
+  card a draw (the King would only be drawn again and removed), or no recycle left;
+- **transpositions**: a position is searched once (under Apophis's last pass, with no recycle
+  left, the three piles are interchangeable and a position is taken with its piles sorted);
+- **hopeless positions are cut**: a pyramid card needs a partner of the complementary value, in
+  the pile cards left or in the pyramid where it could ever meet it; and a position lost even
+  with the pile as a pool (every pile card left pairable at any time, the relaxation of every
+  order of the stock and waste) is lost. Both are checked per (pyramid, pile values left), cached.
+
+A verdict is ``winnable`` with the line found (which ``play`` replays to a won game),
+``unwinnable`` once every position not cut was searched, ``unknown`` past the node budget: never
+a guess. ``docs/solver.md`` has the figures.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ._layout import COVERED_BY_SIZE
+from ._moves import WASTE_PILE_NAMES, Move
+from ._play import drawn_pairs_with_waste_now, waste_piles
+from ._state import GameState
+
+#: Bits per value in a signature of pile values (two decks hold 8 cards of a value).
+_BITS = 4
+
+
+class Exhausted(Exception):
+    """The node budget ran out."""
+
+
+class Found(Exception):
+    def __init__(self, line: list) -> None:
+        super().__init__()
+        self.line = line
+
+
+def _below_masks(covered_by: tuple[tuple[int, ...], ...]) -> list[int]:
+    """For each slot, every slot covering it directly or through others."""
+    masks = []
+    for slot in range(len(covered_by)):
+        mask, todo = 0, list(covered_by[slot])
+        while todo:
+            other = todo.pop()
+            if not mask >> other & 1:
+                mask |= 1 << other
+                todo.extend(covered_by[other])
+        masks.append(mask)
+    return masks
+
+
+class GeneralSearch:
+    """One search of one deal's positions (see the module's invariant)."""
+
+    def __init__(self, state: GameState, budget: int) -> None:
+        rules = state.rules
+        layout = state.layout
+        self.rules = rules
+        self.total = rules.slots
+        self.pair_sum = total = layout.pyramid[0].deck.pair_sum
+        self.strict = rules.strict_win
+        self.limit = rules.max_recycles
+        self.draw_count = rules.draw_count
+        self.several = rules.waste_piles > 1
+        self.drawn_pairs = rules.drawn_pairs_with_waste
+        self.covering = rules.pair_with_covering
+        self.slot_cards = layout.pyramid
+        self.values = [card.value for card in self.slot_cards]
+        self.pile_cards = layout.waste + layout.stock
+        self.pile_values = [card.value for card in self.pile_cards]
+        self.number = {card: i for i, card in enumerate(self.pile_cards)}
+        covered_by = COVERED_BY_SIZE[self.total]
+        self.cover_mask = [sum(1 << other for other in covers) for covers in covered_by]
+        below = _below_masks(covered_by)
+        #: for each slot, the slots of its partners that it could be free together with
+        self.partners = []
+        for slot, value in enumerate(self.values):
+            mask = 0
+            for other, partner in enumerate(self.values):
+                if other == slot or value + partner != total:
+                    continue
+                apart = not (below[slot] >> other & 1 or below[other] >> slot & 1)
+                direct = self.covering and (self.cover_mask[slot] >> other & 1 or self.cover_mask[other] >> slot & 1)
+                if apart or direct:
+                    mask |= 1 << other
+            self.partners.append(mask)
+        self.unit = [1 << (_BITS * value) for value in self.pile_values]
+        self.budget = budget
+        self.nodes = 0
+        self.free_cache: dict[int, tuple] = {}
+        self.needs_cache: dict[int, tuple] = {}
+        self.pool_lost: dict[tuple[int, int], bool] = {}
+
+    # -- the position ----------------------------------------------------------------------------
+    def encode(self, state: GameState) -> tuple:
+        pyramid = sum(1 << slot for slot, card in enumerate(state.pyramid) if card is not None)
+        stock = tuple(self.number[card] for card in state.stock)
+        piles = tuple(tuple(self.number[card] for card in pile) for pile in waste_piles(state))
+        return (pyramid, stock, piles, state.recycles, drawn_pairs_with_waste_now(state))
+
+    def key(self, position: tuple) -> tuple:
+        pyramid, stock, piles, recycles, just_drawn = position
+        if self.limit is None:
+            recycles = 0
+        elif self.several and recycles >= self.limit:
+            piles = tuple(sorted(piles))
+        if just_drawn:
+            waste = piles[0]
+            just_drawn = len(waste) > 1 and self.pile_values[waste[-1]] + self.pile_values[waste[-2]] == self.pair_sum
+        return (pyramid, stock, piles, recycles, just_drawn)
+
+    def won(self, position: tuple) -> bool:
+        pyramid, stock, piles = position[:3]
+        return not pyramid and (not self.strict or not (stock or any(piles)))
+
+    def signature(self, position: tuple) -> int:
+        """The values of the pile cards left, as counts packed in one integer."""
+        unit = self.unit
+        total = 0
+        for card in position[1]:
+            total += unit[card]
+        for pile in position[2]:
+            for card in pile:
+                total += unit[card]
+        return total
+
+    # -- what is proved lost ---------------------------------------------------------------------
+    def needs(self, pyramid: int) -> tuple[tuple[int, int], ...]:
+        """(count, value): at least ``count`` pile cards of ``value`` must be left, or some card of
+        this pyramid can never be paired. A card of value v with no partner in the pyramid it could
+        meet needs a pile card of value s − v (s the pair sum); and the cards of v beyond the
+        pyramid's cards of s − v need one each (an odd number of s/2 needs one)."""
+        found = self.needs_cache.get(pyramid)
+        if found is None:
+            total = self.pair_sum
+            held, lonely = [0] * (total + 1), [0] * (total + 1)
+            rest = pyramid
+            while rest:
+                low = rest & -rest
+                slot = low.bit_length() - 1
+                rest ^= low
+                value = self.values[slot]
+                held[value] += 1
+                if value != total and not self.partners[slot] & pyramid:
+                    lonely[value] += 1
+            needs = []
+            for value in range(1, total):
+                partner = total - value
+                excess = held[value] % 2 if value == partner else held[value] - held[partner]
+                if (count := max(excess, lonely[value])) > 0:
+                    needs.append((count, partner))
+            found = self.needs_cache[pyramid] = tuple(needs)
+        return found
+
+    def hopeless(self, pyramid: int, signature: int) -> bool:
+        mask = (1 << _BITS) - 1
+        for count, value in self.needs(pyramid):
+            if signature >> (_BITS * value) & mask < count:
+                return True
+        return False
+
+    def free(self, pyramid: int) -> tuple[list[int], list[tuple[int, int, int]]]:
+        """The free slots, and the pairs within the pyramid as (slot, slot, pyramid after)."""
+        found = self.free_cache.get(pyramid)
+        if found is None:
+            values, total, cover_mask = self.values, self.pair_sum, self.cover_mask
+            free = [slot for slot in range(self.total) if pyramid >> slot & 1 and not pyramid & cover_mask[slot]]
+            pairs = [
+                (a, b, pyramid & ~(1 << a | 1 << b))
+                for i, a in enumerate(free)
+                for b in free[i + 1 :]
+                if values[a] + values[b] == total
+            ]
+            if self.covering:
+                for slot in range(self.total):
+                    covers = pyramid & cover_mask[slot]
+                    if pyramid >> slot & 1 and covers and covers & (covers - 1) == 0:
+                        cover = covers.bit_length() - 1
+                        if not pyramid & cover_mask[cover] and values[slot] + values[cover] == total:
+                            pairs.append((slot, cover, pyramid & ~(1 << slot | 1 << cover)))
+            found = self.free_cache[pyramid] = (free, pairs)
+        return found
+
+    def lost_as_a_pool(self, pyramid: int, signature: int) -> bool:
+        """Lost even if every pile card left could be paired at any time: every line of the real
+        game is one of this game (a draw or a recycle changes nothing here; a pair of two pile
+        cards is made at the end instead). Under «victoria estricta» the pile cards left at the
+        end must pair among themselves (or be Kings)."""
+        root = (pyramid, signature)
+        found = self.pool_lost.get(root)
+        if found is not None:
+            return found
+        lost = self.pool_lost
+        path, stack = [root], [self._pool_children(pyramid, signature)]
+        while stack:
+            for child in stack[-1]:
+                known = lost.get(child)
+                if known is True:
+                    continue
+                if known is False or self._pool_won(*child):
+                    for position in path:
+                        lost[position] = False
+                    return False
+                self.count()
+                if self.hopeless(*child):
+                    lost[child] = True
+                    continue
+                path.append(child)
+                stack.append(self._pool_children(*child))
+                break
+            else:
+                stack.pop()
+                lost[path.pop()] = True
+        return True
+
+    def _pool_won(self, pyramid: int, signature: int) -> bool:
+        if pyramid:
+            return False
+        if not self.strict:
+            return True
+        total, mask = self.pair_sum, (1 << _BITS) - 1
+        counts = [signature >> (_BITS * value) & mask for value in range(total + 1)]
+        return all(
+            counts[value] % 2 == 0 if value == total - value else counts[value] == counts[total - value]
+            for value in range(1, total)
+        )
+
+    def _pool_children(self, pyramid: int, signature: int) -> Iterator[tuple[int, int]]:
+        free, pairs = self.free(pyramid)
+        values, total, mask = self.values, self.pair_sum, (1 << _BITS) - 1
+        for slot in free:
+            if values[slot] == total:
+                yield pyramid & ~(1 << slot), signature
+                return
+        for _, _, after in pairs:
+            yield after, signature
+        for slot in free:
+            partner = total - values[slot]
+            if signature >> (_BITS * partner) & mask:
+                yield pyramid & ~(1 << slot), signature - (1 << (_BITS * partner))
+
+    def count(self) -> None:
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise Exhausted
+
+    # -- moves -------------------------------------------------------------------------------------
+    def children(self, position: tuple, every_king: bool = False) -> Iterator[tuple[tuple, tuple]]:
+        """(step, position after) for each move; a step is ("pair", card, card), ("king", card),
+        ("draw", pile number) or ("recycle",), cards as ("slot", n) or ("pile", n)."""
+        pyramid, stock, piles, recycles, just_drawn = position
+        values, pile_values, total = self.values, self.pile_values, self.pair_sum
+        free, pairs = self.free(pyramid)
+        for slot in free:
+            if values[slot] == total:
+                yield ("king", ("slot", slot)), (pyramid & ~(1 << slot), stock, piles, recycles, just_drawn)
+                return
+        regroup = self.draw_count > 1 and (self.limit is None or recycles < self.limit)
+        tops = [(i, pile[-1]) for i, pile in enumerate(piles) if pile]
+        for i, card in tops:
+            if pile_values[card] == total:
+                yield ("king", ("pile", card)), (pyramid, stock, _take(piles, i), recycles, False)
+                if not (regroup or every_king):
+                    return
+        for a, b, after in pairs:
+            yield ("pair", ("slot", a), ("slot", b)), (after, stock, piles, recycles, just_drawn)
+        for i, card in tops:
+            partner = total - pile_values[card]
+            for slot in free:
+                if values[slot] == partner:
+                    yield ("pair", ("slot", slot), ("pile", card)), (pyramid & ~(1 << slot), stock, _take(piles, i), recycles, False)
+        if self.several:
+            for n, (i, a) in enumerate(tops):
+                for j, b in tops[n + 1 :]:
+                    if pile_values[a] + pile_values[b] == total:
+                        after = _take(_take(piles, i), j)
+                        yield ("pair", ("pile", a), ("pile", b)), (pyramid, stock, after, recycles, False)
+        elif just_drawn:
+            waste = piles[0]
+            if len(waste) > 1 and pile_values[waste[-1]] + pile_values[waste[-2]] == total:
+                yield ("pair", ("pile", waste[-2]), ("pile", waste[-1])), (pyramid, stock, (waste[:-2],), recycles, False)
+        if stock:
+            drawn, rest = stock[: self.draw_count], stock[self.draw_count :]
+            jd = self.drawn_pairs
+            for i in self.draw_order(piles):
+                after = piles[:i] + (piles[i] + drawn,) + piles[i + 1 :]
+                yield ("draw", i), (pyramid, rest, after, recycles, jd)
+        elif any(piles) and (self.limit is None or recycles < self.limit):
+            stock = tuple(card for pile in piles for card in pile)
+            yield ("recycle",), (pyramid, stock, ((),) * len(piles), recycles + 1, False)
+
+    def draw_order(self, piles: tuple) -> list[int]:
+        """The piles a draw may go to: an empty one first (under Apophis)."""
+        if not self.several:
+            return [0]
+        return sorted(range(len(piles)), key=lambda i: (len(piles[i]) > 0, i))
+
+    # -- searches ------------------------------------------------------------------------------------
+    def dead(self, position: tuple) -> bool:
+        signature = self.signature(position)
+        return self.hopeless(position[0], signature) or self.lost_as_a_pool(position[0], signature)
+
+    def find_win(self, root: tuple) -> list | None:
+        """A winning line of steps from ``root`` ([] if won), or None once every position was
+        searched. Depth-first, each position once."""
+        if self.won(root):
+            return []
+        if self.dead(root):
+            return None
+        seen = {self.key(root)}
+        stack = [self.children(root)]
+        path: list = []
+        while stack:
+            for step, child in stack[-1]:
+                key = self.key(child)
+                if key in seen:
+                    continue
+                seen.add(key)
+                self.count()
+                if self.won(child):
+                    return [*path, step]
+                # (a draw or a recycle leaves the pyramid and the pile values as they were)
+                if step[0] in ("king", "pair") and self.dead(child):
+                    continue
+                path.append(step)
+                stack.append(self.children(child))
+                break
+            else:
+                stack.pop()
+                if path:
+                    path.pop()
+        return None
+
+    def shortest_line(self, root: tuple) -> list | None:
+        """Breadth-first: a line with the fewest moves (a King on a waste top one move among the
+        others; a free pyramid King first, which never lengthens a line), or None."""
+        if self.won(root):
+            return []
+        parent: dict[tuple, tuple | None] = {self.key(root): None}
+        frontier = [root]
+        while frontier:
+            following = []
+            for position in frontier:
+                for step, child in self.children(position, every_king=True):
+                    key = self.key(child)
+                    if key in parent:
+                        continue
+                    parent[key] = (self.key(position), step)
+                    self.count()
+                    if self.won(child):
+                        line, at = [], key
+                        while parent[at] is not None:
+                            at, step = parent[at]
+                            line.append(step)
+                        return line[::-1]
+                    if step[0] not in ("king", "pair") or not self.dead(child):
+                        following.append(child)
+            frontier = following
+        return None
+
+    def most_removed(self, root: tuple) -> tuple[int, list]:
+        """The most pyramid cards removed in all in any reachable position (counting those gone
+        already), and a line reaching it. Every position, none cut."""
+        best = [bin(root[0]).count("1"), []]
+        seen = {self.key(root)}
+        stack = [self.children(root)]
+        path: list = []
+        while stack and best[0]:
+            for step, child in stack[-1]:
+                key = self.key(child)
+                if key in seen:
+                    continue
+                seen.add(key)
+                self.count()
+                path.append(step)
+                left = bin(child[0]).count("1")
+                if left < best[0]:
+                    best[:] = [left, list(path)]
+                stack.append(self.children(child))
+                break
+            else:
+                stack.pop()
+                if path:
+                    path.pop()
+        return self.total - best[0], best[1]
+
+    # -- lines ---------------------------------------------------------------------------------------
+    def card(self, where: tuple[str, int]):
+        kind, n = where
+        return self.slot_cards[n] if kind == "slot" else self.pile_cards[n]
+
+    def move(self, step: tuple) -> Move:
+        kind = step[0]
+        if kind == "king":
+            return Move.king(self.card(step[1]))
+        if kind == "pair":
+            return Move.pair(self.card(step[1]), self.card(step[2]))
+        if kind == "draw":
+            return Move.draw(WASTE_PILE_NAMES[step[1]] if self.several else None)
+        return Move.recycle()
+
+    def moves(self, steps: list) -> tuple[Move, ...]:
+        return tuple(self.move(step) for step in steps)
+
+
+def _take(piles: tuple, i: int) -> tuple:
+    """The piles with pile ``i``'s top card taken off."""
+    return piles[:i] + (piles[i][:-1],) + piles[i + 1 :]
+
+
+def search(state: GameState, budget: int, *, max_removable: bool, shortest: bool) -> tuple:
+    """(result, line, minimal, max_removable, nodes) for ``state``, as ``solve`` answers them."""
+    run = GeneralSearch(state, budget)
+    root = run.encode(state)
+    try:
+        steps = run.find_win(root)
+    except Exhausted:
+        return "unknown", None, False, None, budget
+    if steps is not None:
+        line, minimal = run.moves(steps), False
+        if shortest:
+            try:
+                fewest = run.shortest_line(root)
+            except Exhausted:
+                fewest = None
+            if fewest is not None:
+                line, minimal = run.moves(fewest), True
+        return "winnable", line, minimal, run.total, min(run.nodes, budget)
+    most = None
+    if max_removable:
+        try:
+            most, _ = run.most_removed(root)
+        except Exhausted:
+            most = None
+    return "unwinnable", None, False, most, min(run.nodes, budget)
+
+
+def best_first_move(state: GameState, budget: int) -> tuple[Move | None, int | None, int]:
+    """For a lost position: the first move of a line removing the most pyramid cards (None when
+    none removes any more, or the budget ran out), that most, and the positions searched."""
+    run = GeneralSearch(state, budget)
+    root = run.encode(state)
+    try:
+        most, steps = run.most_removed(root)
+    except Exhausted:
+        return None, None, min(run.nodes, budget)
+    line = run.moves(steps)
+    return (line[0] if line else None), most, run.nodes
