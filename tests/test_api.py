@@ -113,7 +113,7 @@ def test_solve_for_the_shortest_line(client):
 
 
 def test_no_winnable_deal_within_the_budget(client, monkeypatch):
-    from service.engine import _solver
+    from service.engine._solver import entry as _solver
 
     monkeypatch.setattr(_solver.secrets, "randbelow", lambda _: 0)  # the seeds from 0: none proved in budget
     for language, text in (("en", "No deal proved winnable"), ("es", "Ningún reparto demostrado ganable")):

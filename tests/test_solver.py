@@ -9,6 +9,7 @@ import pytest
 
 from service.engine import DOCUMENTS_LAYOUT, GameState, Move, Rules, hint, legal_moves, play, seed_code, solve, winnable_deal
 from service.engine import _solver
+from service.engine._solver import SearchOptions
 from service.engine._play import top_just_drawn
 from tests.reference_one_pass import OutOfPositions, one_pass_winnable
 
@@ -41,25 +42,12 @@ def test_the_documents_deal_is_won_by_the_line_found():
     assert replay(game, solution.line).status == "won"
 
 
-def searching_with(monkeypatch, **settings) -> None:
-    """Make every search start with these settings, e.g. ``pooled=False`` (the pile never a pool)
-    or ``summaries=False`` (limited passes searched position by position, without levels)."""
-    original = _solver._Search.__init__
-
-    def init(self, state, budget):
-        original(self, state, budget)
-        for name, value in settings.items():
-            setattr(self, name, value)
-
-    monkeypatch.setattr(_solver._Search, "__init__", init)
-
-
 @pytest.mark.parametrize(
     "rules",
     [Rules(), Rules(strict_win=True), Rules(drawn_pairs_with_waste=True), Rules(pair_with_covering=True), Rules(initial_waste=False)],
     ids=["app", "strict", "drawn-pairs", "covering", "24-stock"],
 )
-def test_winning_lines_win_and_the_pooled_search_agrees_with_the_full_one(rules, monkeypatch):
+def test_winning_lines_win_and_the_pooled_search_agrees_with_the_full_one(rules):
     verdicts = []
     for seed in range(40):
         game = GameState.new(seed_code(rules, seed * 7919))
@@ -69,10 +57,9 @@ def test_winning_lines_win_and_the_pooled_search_agrees_with_the_full_one(rules,
             assert replay(game, pooled.line).status == "won"
         verdicts.append(pooled.result)
     # the full search (stock split and recycle count kept) on the same deals
-    searching_with(monkeypatch, pooled=False)
     for seed, verdict in zip(range(8), verdicts):
         game = GameState.new(seed_code(rules, seed * 7919))
-        full = solve(game, max_removable=False, budget=50_000)
+        full = solve(game, max_removable=False, budget=50_000, options=SearchOptions(pooled=False))
         assert full.result in (verdict, "unknown"), seed
         if full.result == "winnable":
             assert replay(game, full.line).status == "won"
@@ -83,7 +70,7 @@ WINNABLE_SEEDS = {"T0": 57, "DT0": 19, "CDT0": 9, "DST0": 19, "0": 57, "DT1": 2,
 
 
 @pytest.mark.parametrize("letters", list(WINNABLE_SEEDS))
-def test_the_search_by_levels_agrees_with_the_whole_search(letters, monkeypatch):
+def test_the_search_by_levels_agrees_with_the_whole_search(letters):
     """Limited passes: the same verdicts and the same most-removable counts, from deals and
     from positions part-way through a game (a waste of several cards, recycles used), and
     winning lines that really win."""
@@ -93,12 +80,12 @@ def test_the_search_by_levels_agrees_with_the_whole_search(letters, monkeypatch)
     for _ in range(6):
         state = GameState.new(seed_code(rules, rng.randrange(10**9)))
         positions.append(random_moves(state, rng, rng.choice([0, 12, 25, 40])))
-    monkeypatch.setattr(_solver, "PROBE_BUDGET", 0)  # no depth-first probe: levels only
-    by_levels = [solve(state, budget=60_000) for state in positions]
-    searching_with(monkeypatch, relaxed=False)  # every pass searched, even if lost with unlimited passes
-    every_pass = [solve(state, budget=60_000) for state in positions]
-    searching_with(monkeypatch, summaries=False)
-    whole = [solve(state, budget=60_000 if i else 400_000, max_removable=bool(i)) for i, state in enumerate(positions)]
+    levels_only = SearchOptions(probe_budget=0)  # no depth-first probe: levels only
+    by_levels = [solve(state, budget=60_000, options=levels_only) for state in positions]
+    all_passes = SearchOptions(probe_budget=0, relaxed=False)  # every pass searched, even if lost with unlimited passes
+    every_pass = [solve(state, budget=60_000, options=all_passes) for state in positions]
+    unsummarised = SearchOptions(levels=False, probe_budget=0, relaxed=False)  # position by position, no levels
+    whole = [solve(state, budget=60_000 if i else 400_000, max_removable=bool(i), options=unsummarised) for i, state in enumerate(positions)]
     assert whole[0].result == by_levels[0].result == every_pass[0].result == "winnable"
     compared = 0
     for state, b, *others in zip(positions, whole, by_levels, every_pass):
@@ -115,7 +102,7 @@ def test_the_search_by_levels_agrees_with_the_whole_search(letters, monkeypatch)
 
 def test_two_pyramid_cards_of_a_value_need_two_partners():
     game = GameState.new(seed_code(Rules(), 0))
-    search = _solver._Search(game, 1)
+    search = _solver.Search(game, 1)
     a, b = next((a, b) for a in range(28) for b in range(a) if search.values[a] == search.values[b] != 13)
     partners = search.pile_of_value[13 - search.values[a]]  # (with none left in this pyramid)
     kept = [i for i in range(len(search.pile)) if partners >> i & 1]
@@ -128,7 +115,7 @@ def test_two_pyramid_cards_of_a_value_need_two_partners():
 
 
 @pytest.mark.parametrize("letters", ["N", "DT", "S", "T0", "DT2", "DST0"])
-def test_what_the_pyramid_needs_never_prunes_a_win(letters, monkeypatch):
+def test_what_the_pyramid_needs_never_prunes_a_win(letters):
     """The same verdicts and most-removable counts with the pruning by what the pyramid cards
     need from the pile (``needs``) and without it, on positions part-way through games."""
     rules = Rules.from_letters(letters)
@@ -142,8 +129,7 @@ def test_what_the_pyramid_needs_never_prunes_a_win(letters, monkeypatch):
         if state.status == "playing":
             positions.append(state)
     pruned = [solve(state, budget=40_000) for state in positions]
-    monkeypatch.setattr(_solver._Search, "needs", lambda self, pyramid: ())
-    unpruned = [solve(state, budget=40_000) for state in positions]
+    unpruned = [solve(state, budget=40_000, options=SearchOptions(needs=False)) for state in positions]
     compared = 0
     for state, a, b in zip(positions, pruned, unpruned):
         if "unknown" not in (a.result, b.result):

@@ -1,0 +1,47 @@
+"""An exact solver: is a position winnable, by which line, and how many pyramid cards can any line
+remove at most. ``docs/solver.md`` describes it.
+
+The package, one job a module:
+
+- ``entry``: the entry points (``solve``, ``hint``, ``winnable_deal``, ``solver_supports``,
+  ``check_supported``) and ``Solution``;
+- ``options``: ``SearchOptions``, how a search is run (tests pass them in to compare searches);
+- ``model``: the tables of a deal, the position's encoding, the moves, when a position is won;
+- ``bounds``: what the pyramid cards still need (the cut of hopeless positions);
+- ``pooled``: the depth-first searches (the pile as a pool, every position as played, the probe);
+- ``levels``: limited passes searched by levels, and the queue of passes;
+- ``breadth_first``: the breadth-first search for the shortest line;
+- ``lines``: the line writer (search steps to the engine's moves);
+- ``search``: one search of one position, putting these together.
+"""
+
+from .entry import (
+    DEFAULT_NODE_BUDGET,
+    UNKNOWN,
+    UNWINNABLE,
+    WINNABLE,
+    Solution,
+    check_supported,
+    hint,
+    solve,
+    solver_supports,
+    winnable_deal,
+)
+from .options import DEFAULT_OPTIONS, SearchOptions
+from .search import Search
+
+__all__ = [
+    "DEFAULT_NODE_BUDGET",
+    "DEFAULT_OPTIONS",
+    "UNKNOWN",
+    "UNWINNABLE",
+    "WINNABLE",
+    "Search",
+    "SearchOptions",
+    "Solution",
+    "check_supported",
+    "hint",
+    "solve",
+    "solver_supports",
+    "winnable_deal",
+]

@@ -1,0 +1,68 @@
+"""Bounds on what a position can still reach: the pyramid cards that can never be paired
+(``hopeless``), from what each pyramid card needs from the pile (``needs``).
+
+Invariant: a position called hopeless has no winning line (each cut is a proof: a card of value v
+needs a partner of value 13 − v it can meet); a bound never cuts a win, so every search gives the
+same verdicts with the cut and without it (``SearchOptions(needs=False)``).
+"""
+
+from __future__ import annotations
+
+from .._layout import SLOTS
+from .model import _BELOW_MASK, _COVER_MASK
+
+
+class Bounds:
+    """Mixed into a search over a ``Model``: ``partner_slots`` and the caches of ``needs``."""
+
+    def init_bounds(self, use_needs: bool) -> None:
+        self.use_needs = use_needs
+        self.needs_cache: dict[int, tuple[tuple[int, int], ...]] = {}
+        # for each slot: the pyramid slots holding a partner it could ever meet
+        self.partner_slots = []
+        for slot in range(SLOTS):
+            value = self.values[slot]
+            self.partner_slots.append(
+                sum(1 << other for other in range(SLOTS) if value + self.values[other] == 13 and self.may_meet(slot, other))
+            )
+
+    def may_meet(self, a: int, b: int) -> bool:
+        """Two pyramid cards can both be free at once unless one covers the other (directly or
+        not); with «carta y carta que la cubre», a card and its direct coverer may still pair."""
+        if not (_BELOW_MASK[a] >> b & 1 or _BELOW_MASK[b] >> a & 1):
+            return True
+        return self.covering and bool(_COVER_MASK[a] >> b & 1 or _COVER_MASK[b] >> a & 1)
+
+    def needs(self, pyramid: int) -> tuple[tuple[int, int], ...]:
+        """What the pyramid cards need from the pile: (count, mask) when at least ``count`` pile
+        cards of ``mask`` (a value) must still be there. Each card of value v pairs with a card of
+        value 13 − v: so with at least as many of those as the cards of v that no pyramid card
+        left could ever meet, and as the cards of v the pyramid holds beyond its cards of 13 − v.
+        Cached per pyramid; nothing is needed with ``SearchOptions(needs=False)``."""
+        if not self.use_needs:
+            return ()
+        found = self.needs_cache.get(pyramid)
+        if found is None:
+            held, lonely = [0] * 14, [0] * 14
+            remaining = pyramid
+            while remaining:
+                low = remaining & -remaining
+                slot = low.bit_length() - 1
+                remaining ^= low
+                held[self.values[slot]] += 1
+                if not self.partner_slots[slot] & pyramid:
+                    lonely[self.values[slot]] += 1
+            found = self.needs_cache[pyramid] = tuple(
+                (count, self.pile_of_value[13 - value])
+                for value in range(1, 13)
+                if (count := max(held[value] - held[13 - value], lonely[value])) > 0
+            )
+        return found
+
+    def hopeless(self, pyramid: int, removed: int) -> bool:
+        """Some pyramid card can never be paired: too few partners are left (see ``needs``)."""
+        for count, partners in self.needs(pyramid):
+            if (partners & ~removed).bit_count() < count:
+                return True
+        return False
+

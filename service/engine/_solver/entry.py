@@ -1,0 +1,145 @@
+"""The solver's entry points: ``solve``, ``hint``, ``winnable_deal``, ``solver_supports`` and
+``check_supported``, and the ``Solution`` they answer with. ``docs/solver.md`` describes the
+solver.
+
+Invariant: a verdict is given only once proved (``unknown`` when the node budget runs out, never a
+guess); every line answered is replayed by the engine to a won game (or, for a hint of a lost
+position, to the most pyramid cards removed); the same question always gets the same answer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import secrets
+
+from .._codes import SEED_SPACE, seed_code
+from .._errors import PyramideError
+from .._layout import SLOTS
+from .._moves import Move
+from .._rules import Rules
+from .._state import GameState
+from .model import _Exhausted
+from .options import DEFAULT_OPTIONS, SearchOptions
+from .search import Search
+
+WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
+DEFAULT_NODE_BUDGET = 2_000_000
+
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """``result`` is winnable, unwinnable or unknown (the budget ran out). ``line`` is a winning
+    line of moves from the position (``minimal`` says whether it is known to be the shortest).
+    ``max_removable`` is the most pyramid cards any line removes in all, counting those already
+    gone (None if unknown). ``nodes`` counts the positions searched."""
+
+    result: str
+    line: tuple[Move, ...] | None
+    minimal: bool
+    max_removable: int | None
+    nodes: int
+
+
+
+def _start(state: GameState, budget: int, options: SearchOptions) -> tuple[Search, tuple[int, int, int, int], tuple[int, int, int, int]]:
+    """A search of ``state``: the search, the position as played, and the position it starts from
+    (split and recycles 0 when the pile is a pool)."""
+    search = Search(state, budget, options)
+    actual = search.encode(state, search.pile)
+    return search, actual, (actual[0], actual[1], 0, 0) if search.pooled else actual
+
+
+def solver_supports(rules: Rules) -> bool:
+    """Whether this search has a model of ``rules``: it turns one card a draw onto one waste (Tut's
+    Tomb turns three, Apophis has three waste piles), in the app's 7-row pyramid of one 52-card
+    deck (not Pharaoh's 10 rows, not the Spanish deck)."""
+    return rules.draw_count == 1 and rules.waste_piles == 1 and rules.rows == 7 and rules.deck == "french"
+
+
+def check_supported(rules: Rules) -> None:
+    """Raise ``solver_unsupported`` for the rules this search has no model of: never a verdict on a
+    game it cannot search."""
+    if not solver_supports(rules):
+        raise PyramideError("solver_unsupported", field="rules", rules=rules.letters)
+
+
+def solve(
+    state: GameState,
+    *,
+    budget: int = DEFAULT_NODE_BUDGET,
+    max_removable: bool = True,
+    shortest: bool = False,
+    options: SearchOptions = DEFAULT_OPTIONS,
+) -> Solution:
+    """Is ``state`` winnable under its rules? With a winning line if so; and, if asked, the most
+    pyramid cards any line can remove. ``unknown`` when ``budget`` positions were not enough.
+    With ``shortest``, a winnable position's line is then searched breadth-first for the fewest
+    moves; if the budget left is enough, the line is that one (``minimal``)."""
+    check_supported(state.rules)
+    if state.status == "won":
+        return Solution(WINNABLE, (), True, SLOTS, 0)
+    search, actual, root = _start(state, budget, options)
+    try:
+        steps = search.find_win(root)
+    except _Exhausted:
+        return Solution(UNKNOWN, None, False, None, budget)
+    if steps is not None:
+        line, minimal = tuple(search.expand(steps, actual)), False
+        if shortest and search.nodes < budget:
+            search.pooled = False
+            try:
+                fewest = search.shortest_line(actual)
+            except _Exhausted:
+                fewest = None
+            if fewest is not None:
+                line, minimal = tuple(search.expand(fewest, actual)), True
+        return Solution(WINNABLE, line, minimal, SLOTS, min(search.nodes, budget))
+    most = None
+    if max_removable:
+        try:  # (within what is left of the budget)
+            most, _ = search.most_removed(root)
+        except _Exhausted:
+            most = None
+    return Solution(UNWINNABLE, None, False, most, min(search.nodes, budget))
+
+
+def winnable_deal(
+    rules: Rules, *, first_seed: int | None = None, budget: int = DEFAULT_NODE_BUDGET, options: SearchOptions = DEFAULT_OPTIONS
+) -> GameState:
+    """A deal of seed code that the solver proves winnable: the seeds from ``first_seed`` (random
+    when None) in order. ``budget`` bounds the positions searched over all the seeds tried; past
+    it, ``no_winnable_deal`` (never a deal not proved winnable)."""
+    check_supported(rules)
+    seed = secrets.randbelow(SEED_SPACE) if first_seed is None else first_seed
+    spent = 0
+    while spent < budget:
+        game = GameState.new(seed_code(rules, seed % SEED_SPACE))
+        solution = solve(game, budget=budget - spent, max_removable=False, options=options)
+        spent += max(1, solution.nodes)
+        if solution.result == WINNABLE:
+            return game
+        seed += 1
+    raise PyramideError("no_winnable_deal", field="winnable", budget=budget)
+
+
+def hint(
+    state: GameState, *, budget: int = DEFAULT_NODE_BUDGET, options: SearchOptions = DEFAULT_OPTIONS
+) -> tuple[Move | None, Solution]:
+    """The next move of a winning line; if there is none, the first move of a line removing the most
+    pyramid cards; None when no move helps (or the budget ran out)."""
+    solution = solve(state, budget=budget, max_removable=False, options=options)
+    if solution.result == WINNABLE:
+        return (solution.line[0] if solution.line else None), solution
+    if solution.result == UNKNOWN:
+        return None, solution
+    search, actual, root = _start(state, budget - solution.nodes, options)  # (what is left of the budget)
+    try:
+        most, steps = search.most_removed(root)
+    except _Exhausted:
+        return None, Solution(UNWINNABLE, None, False, None, budget)
+    done = Solution(UNWINNABLE, None, False, most, solution.nodes + search.nodes)
+    line = search.expand(steps, actual)
+    return (line[0] if line else None), done
+

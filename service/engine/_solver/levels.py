@@ -1,0 +1,310 @@
+"""Limited passes, searched by levels, and the queue of passes.
+
+Within a pass the waste is a stack. A *level* is a card on top of the waste (or the empty waste)
+entered at a (pyramid, next stock card) pair; it searches what can happen while that card stays on
+top and keeps its *exits* (the card leaves alone, with the card beneath it, or the stock runs out).
+Levels are kept, so what happens above a card is searched once whatever lies beneath it. Passes are
+queued fewest cards first; a pass lost even with unlimited passes is not searched.
+
+Invariant: the exits of a level are exactly the positions where its top card can leave (or go
+back to the stock) from its entry, under the pass's recycles; a pass is searched at most once per
+game with the most recycles left it was reached with; a win raises ``_Found`` whose line, once
+written out (``lines``), the engine replays to a won game.
+"""
+
+from __future__ import annotations
+
+import heapq
+
+from .model import _DRAW, _PYRAMID, _RECYCLE, _Exhausted, _Found
+
+
+class _Level:
+    """What the search by levels keeps of a level: its key, the position each position was first
+    reached from (``parent``), its exits, and the position each exit was taken from."""
+
+    __slots__ = ("key", "start", "parent", "alone", "with_below", "recycled", "exits", "uppers", "all_recycled")
+
+    def __init__(self, key: tuple[int, int, int, int, int, int]) -> None:
+        self.key = key
+        self.start = key[0] | key[1] << 28
+        self.parent: dict[int, int] = {self.start: self.start}
+        self.alone: list[int] = []  # (pyramid, stock position) where the top left alone
+        self.with_below: list[int] = []  # ... where it left with the card beneath it
+        self.recycled: list[int] = []  # (pyramid, the waste from the top up) when recycled here
+        self.uppers: dict[_Level, int] = {}  # levels drawn into where the stock ran out: the state drawn from
+        self.all_recycled: dict[int, None] | None = None  # see ``_Search.recycled_exits``
+        self.exits: dict[int, int] = {}  # exit | kind << 60 -> the position it was taken from
+
+    def leave(self, kind: int, exit: int, state: int) -> bool:
+        """The top card leaves from ``state``, the search going on at ``exit``: kind 1 alone (or
+        with a card above it), 2 with the card beneath it, 3 back to the stock. False if that
+        exit was known already."""
+        if exit | kind << 60 in self.exits:
+            return False
+        self.exits[exit | kind << 60] = state
+        (self.alone, self.with_below, self.recycled)[kind - 1].append(exit)
+        return True
+
+
+_ALONE, _RECYCLED = 1 << 60, 3 << 60  # exits of kinds 1 and 3, as ``_Level.leave`` keeps them
+
+
+class LevelSearch:
+    """Mixed into a search over a ``Model`` with ``Bounds``, ``PooledSearch`` and ``LineWriter``."""
+
+    # Within a pass the waste is a stack: cards go on its top by drawing and leave only
+    # from its top (with «mazo contra descarte», the card just drawn with the card beneath). What
+    # can happen while a card is on top does not depend on the cards beneath it (but for whether it
+    # pairs with the one just beneath, under «mazo contra descarte»). So the search is split into *levels*: a level is a
+    # card on the top of the waste (or the empty waste), entered at (pyramid, stock position); it
+    # searches the (pyramid, stock position) pairs reachable while that card stays on top, and
+    # returns its *exits*: where the card leaves, alone (``alone``) or with the card beneath it
+    # (``with_below``), or goes back to the stock when the stock runs out (``recycled`` here,
+    # ``uppers`` above; the next pass is then queued, see ``next_pass``). A card drawn opens the
+    # level above; each of its exits where it left alone brings the search back to this level.
+    # Levels are kept, so whatever lies beneath a card, what happens above it is searched once:
+    # the waste's many possible contents are never enumerated.
+    def level(self, pyramid: int, t: int, top: int, below: bool, done: int, recycles: int) -> _Level:
+        """The level of pile card ``top`` (-1: the waste is empty), entered at (``pyramid``, next
+        stock card ``t``); if ``below``, the top is the card just drawn and pairs with the card
+        beneath it (under «mazo contra descarte»), as long as no card is drawn onto it.
+        ``done``: the pile cards removed when the pass began, after ``recycles`` recycles.
+        ``self.chain`` holds the cards beneath ``top``. Raises _Found on a win."""
+        done &= -(1 << t)  # what was removed beneath is not known here: it does not matter
+        key = (pyramid, t, top, below, done, recycles)
+        found = self.levels.get(key)
+        if found is not None:
+            return found
+        values, n, prune = self.values, len(self.pile), self.prune
+        last = recycles == self.limit
+        value = self.pile_values[top] if top >= 0 else 0
+        start, just_drawn = pyramid | t << 28, t
+        level = self.levels[key] = _Level(key)
+        if value == 13:  # a King on top goes at once
+            level.leave(1, start, start)
+            return level
+        # for the hopeless test: the cards beneath ``top`` are taken as still there (they may be)
+        beneath = (1 << (top + 1)) - 1 if top >= 0 else 0
+        # the cards the top could still leave with: pyramid cards, and (with «mazo contra
+        # descarte») stock cards drawn onto it
+        partner_slots = self.slots_of_value[13 - value] if top >= 0 else 0
+        partner_pile = self.pile_of_value[13 - value] if top >= 0 and self.drawn_pairs else 0
+        # no top; or it may leave with the card beneath it, or go back to the stock (a test of
+        # its own: with the pyramid empty, no mask of pyramid cards would say so)
+        may_leave = top < 0 or below or not last
+        own = 1 << top << 28 if top >= 0 else 0
+        chain = self.chain  # the waste beneath the top, in this search
+        above = chain | own >> 28  # ... and with it
+        frames = self.frames
+        parent, exits, alone, uppers = level.parent, level.exits, level.alone, level.uppers
+        levels, needs, needs_cache, moves_cache = self.levels, self.needs, self.needs_cache, self.moves_cache
+        budget = self.budget
+        nodes = self.nodes
+        todo = [start]
+        while todo:
+            state = todo.pop()
+            pyramid, t = state & _PYRAMID, state >> 28
+            nodes += 1
+            if nodes > budget:
+                self.nodes = nodes
+                raise _Exhausted
+            if not (pyramid and prune):
+                self.reached(level, state, top < 0 and t >= n)
+            if prune:
+                if may_leave or partner_slots & pyramid or partner_pile & ~done & -(1 << t):
+                    left = ~(done | ((1 << t) - 1) & ~beneath)
+                elif self.strict:  # the top can never leave, and every card must
+                    continue
+                else:  # the top can never leave: the cards beneath it are out of reach for good
+                    left = ~(done | ((1 << t) - 1))
+                needed = needs_cache.get(pyramid)
+                for count, partners in needs(pyramid) if needed is None else needed:
+                    if (partners & left).bit_count() < count:
+                        break
+                else:
+                    count = 0
+                if count:  # a pyramid card can never be paired
+                    continue
+            free, within, forced = moves_cache.get(pyramid) or self.pyramid_moves(pyramid)
+            for _, after in within:
+                child = after | t << 28
+                if child not in parent:
+                    parent[child] = state
+                    todo.append(child)
+            if forced:
+                continue
+            if top >= 0:
+                for slot in free:
+                    if values[slot] + value == 13:
+                        exit = (pyramid & ~(1 << slot)) | t << 28
+                        if exit | _ALONE not in exits:
+                            exits[exit | _ALONE] = state
+                            alone.append(exit)
+                if below and t == just_drawn:
+                    level.leave(2, state, state)
+            if t >= n:
+                if not last and level.leave(3, pyramid | own, state):  # the waste goes back to the stock
+                    self.nodes = nodes
+                    self.next_pass(pyramid, above, recycles, frames, (level, state))
+                    nodes = self.nodes
+                continue
+            key = self.drawn_key(level, state)
+            drawn = levels.get(key)
+            if drawn is None:
+                frames.append((level, state))
+                self.nodes, self.chain = nodes, above
+                try:
+                    drawn = self.level(*key)
+                except _Found as win:
+                    if not win.complete:
+                        win.line[:0] = [*self.level_line(level, state), _DRAW]
+                    raise
+                nodes, self.chain = self.nodes, chain
+                frames.pop()
+            elif drawn.recycled or drawn.uppers:  # searched before over other cards: recycle over these ones
+                self.nodes = nodes
+                seen, waste_at = self.recycled_seen, above << 28 | recycles << 52
+                for exit in self.recycled_exits(drawn):
+                    if exit | waste_at not in seen:
+                        self.next_pass(exit & _PYRAMID, exit >> 28 | above, recycles, frames, (level, state), (drawn, 3, exit, top))
+                nodes = self.nodes
+            for child in drawn.alone:
+                if child not in parent:
+                    parent[child] = state
+                    todo.append(child)
+            # (``level.leave``, written out: this loop is the hot path)
+            for exit in drawn.with_below:
+                if exit | _ALONE not in exits:
+                    exits[exit | _ALONE] = state
+                    alone.append(exit)
+            if (drawn.recycled or drawn.uppers) and drawn not in uppers:  # the stock runs out above
+                uppers[drawn] = state
+        self.nodes = nodes
+        return level
+
+    def drawn_key(self, level: _Level, state: int) -> tuple[int, int, int, int, int, int]:
+        """The key of the level opened by drawing a card at ``state`` of ``level``."""
+        _, _, top, _, done, recycles = level.key
+        t = state >> 28
+        after = self.next_left(t + 1, done)
+        below = self.drawn_pairs and top >= 0 and self.pile_values[top] + self.pile_values[t] == 13
+        return (state & _PYRAMID, after, t, below, done & -(1 << after), recycles)
+
+    def recycled_exits(self, level: _Level) -> dict[int, None]:
+        """Every way the stock runs out with the top of ``level`` still there: (pyramid, the waste
+        from that top up), here or above it. Worked out when first asked (when a level is entered
+        again over other cards, and for lines), as most levels are never asked."""
+        found = level.all_recycled
+        if found is None:
+            top = level.key[2]
+            own = 1 << top << 28 if top >= 0 else 0
+            found = dict.fromkeys(level.recycled)
+            for upper in level.uppers:
+                found.update(dict.fromkeys(exit | own for exit in self.recycled_exits(upper)))
+            level.all_recycled = found
+        return found
+
+    def reached(self, level: _Level, state: int, complete: bool) -> None:
+        """A position is reached in ``level``: a win ends the search (``complete``: stock and waste
+        are empty); the fewest pyramid cards left so far is remembered, with the frames leading to
+        it (what ``most_removed`` reports)."""
+        left = bin(state & _PYRAMID).count("1")
+        if left == 0 and (not self.strict or complete or not self.prune):
+            raise _Found(self.level_line(level, state))
+        if left < self.best[0]:
+            self.best[:] = [left, (self.before, (*self.frames, (level, state)))]
+
+    def search_pass(self, position: tuple[int, int, int, int], before) -> None:
+        """Search one pass from a position by levels (``before()``: the line reaching it); a
+        recycle queues the next pass. A win raises _Found; with ``prune`` off, ``best`` keeps the
+        fewest pyramid cards left."""
+        pyramid, removed, split, recycles = position
+        waste = [i for i in range(split) if not removed >> i & 1]
+        t = self.next_left(split, removed)
+        entered: set = set()
+        self.frames, self.before = [], before
+
+        def descend(pyramid: int, t: int, depth: int) -> None:
+            # the waste's own cards, from its top: each exit of a level uncovers the next one
+            if (pyramid, t, depth) in entered:
+                return
+            entered.add((pyramid, t, depth))
+            top = waste[depth - 1] if depth else -1
+            below = (  # the waste's top, if it is the card just drawn (see ``encode``)
+                self.drawn_pairs and depth == len(waste) > 1 and top == split - 1
+                and self.pile_values[waste[depth - 2]] + self.pile_values[top] == 13
+            )
+            self.chain = sum(1 << i for i in waste[: max(depth - 1, 0)])
+            level = self.level(pyramid, t, top, below, removed, recycles)
+            under = waste[depth - 2] if depth > 1 else -1
+            for kind, exits in ((1, level.alone), (2, level.with_below)):
+                for exit in exits:
+                    self.frames.append((level, kind, exit, under))
+                    try:
+                        descend(exit & _PYRAMID, exit >> 28, depth - kind)
+                    except _Found as win:
+                        if not win.complete:
+                            win.line[:0] = self.exit_line(level, kind, exit, under)
+                        raise
+                    self.frames.pop()
+
+        try:
+            descend(pyramid, t, len(waste))
+        except _Found as win:
+            if not win.complete:
+                win.line[:0] = before()
+                win.complete = True
+            raise
+
+    def next_pass(self, pyramid: int, waste: int, recycles: int, frames: list, *last: tuple) -> None:
+        """The waste goes back to the stock: the next pass is queued (see ``search_passes``),
+        unless this position was queued already with as many recycles left (``frames`` then
+        ``last``: how the level search got here)."""
+        self.recycled_seen.add(pyramid | waste << 28 | recycles << 52)
+        after = (pyramid, self.all_pile & ~waste, 0, recycles + 1)
+        key = self.pass_key(pyramid, waste)
+        if self.passes.get(key, self.limit + 1) <= recycles + 1:
+            return
+        self.passes[key] = recycles + 1
+        before, frames = self.before, (*frames, *last)
+        cards = bin(pyramid).count("1"), bin(waste).count("1")
+        heapq.heappush(self.pending, (*cards, recycles + 1, next(self.queued), after, key,
+                                      lambda: [*before(), *self.frames_line(frames), _RECYCLE]))
+
+    def packed_values(self, base: int) -> list[tuple[int, int]]:
+        """For each subset of the 8 pile positions from ``base``: its cards' values, packed."""
+        values = self.pile_values[base : base + 8]
+        table = [(0, 0)]
+        for chunk in range(1, 256):
+            low = chunk & -chunk
+            packed, count = table[chunk ^ low]  # the cards above the lowest one
+            i = low.bit_length() - 1
+            table.append((values[i] | packed << 4, count + 1) if i < len(values) else (packed, count))
+        return table
+
+    def pass_key(self, pyramid: int, waste: int) -> int:
+        """What a pass starting with ``waste`` turned over into the stock is: the same pyramid
+        over a stock of the same values in the same order is the same game."""
+        key, shift = pyramid, 28
+        for chunks in self.value_chunks:
+            packed, count = chunks[waste & 255]
+            key |= packed << shift
+            shift += 4 * count
+            waste >>= 8
+        return key
+
+    def search_passes(self, root: tuple[int, int, int, int]) -> None:
+        """Search the pass from ``root``, then the passes it queued, and so on: the passes with
+        the fewest cards left first (a pass queued again with more recycles left is searched
+        once, with those), but not those lost even with unlimited passes. A win raises _Found."""
+        self.pending = []
+        self.search_pass(root, list)
+        while self.pending:
+            *_, recycles, _, after, key, before = heapq.heappop(self.pending)
+            if self.passes[key] < recycles:
+                continue
+            if self.prune and self.relaxed and self.lost_with_unlimited_passes(after[0], after[1]):
+                continue
+            self.search_pass(after, before)
+

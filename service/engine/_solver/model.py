@@ -1,0 +1,214 @@
+"""The model of a game the solver searches: the tables of a deal, the position's encoding, the moves
+from a position (``children``) and when it is won.
+
+The waste and the stock always keep the dealt order of their cards (less those removed), so they
+are one sequence ``pile`` (the dealt waste card, then the stock from its top) with a ``removed``
+bit mask and a split point ``split``: the waste is what is left of ``pile[:split]`` (its top the
+last), the stock what is left of ``pile[split:]``. A position is four integers (pyramid mask,
+removed mask, split, recycles).
+
+Invariant: ``children`` yields exactly the moves the engine allows from the position (but a free
+King goes alone, as removing it never hurts, and with the pile as a pool one pile card of each
+value is tried), each with the position it leads to; nothing here counts nodes or searches.
+"""
+
+from __future__ import annotations
+
+from .._cards import Card
+from .._layout import COVERED_BY, SLOTS
+from .._play import top_just_drawn
+from .._state import GameState
+from .options import SearchOptions
+
+
+def _below(slot: int) -> int:
+    """Every slot that covers ``slot``, directly or through others."""
+    mask, todo = 0, list(COVERED_BY[slot])
+    while todo:
+        other = todo.pop()
+        if not mask >> other & 1:
+            mask |= 1 << other
+            todo.extend(COVERED_BY[other])
+    return mask
+
+
+_COVER_MASK = tuple(sum(1 << cover for cover in COVERED_BY[slot]) for slot in range(SLOTS))
+_BELOW_MASK = tuple(_below(slot) for slot in range(SLOTS))
+_PYRAMID = (1 << 28) - 1
+_DRAW = ("draw", None, None)
+_RECYCLE = ("recycle", None, None)
+
+
+class _Found(Exception):
+    def __init__(self, line: list) -> None:
+        super().__init__()
+        self.line = line
+        self.complete = False  # the line is written out from the root
+
+
+class _Exhausted(Exception):
+    pass
+
+
+class Model:
+    """The tables of a deal under its rules, and the moves between positions."""
+
+    def __init__(self, state: GameState, options: SearchOptions) -> None:
+        rules = state.rules
+        layout = state.layout
+        self.rules = rules
+        self.strict = rules.strict_win
+        self.limit = rules.max_recycles
+        self.drawn_pairs = rules.drawn_pairs_with_waste
+        self.covering = rules.pair_with_covering
+        self.slot_cards: tuple[Card, ...] = layout.pyramid
+        self.pile: tuple[Card, ...] = layout.waste + layout.stock
+        self.values = tuple(card.value for card in self.slot_cards)
+        self.pile_values = tuple(card.value for card in self.pile)
+        #: «sin límite de pasadas»: any pile card can be brought to the top of the waste without
+        #: changing anything else, so the split point does not matter and the pile is a pool.
+        self.pooled = rules.max_recycles is None and options.pooled
+        #: in the pool, «mazo contra descarte» pairs only matter when every card must go: else a
+        #: pile card left in the pool never blocks anything, and the pairs are not tried
+        self.pool_pairs = self.drawn_pairs and self.strict
+        self.slots_of_value = [sum(1 << s for s, v in enumerate(self.values) if v == value) for value in range(14)]
+        self.pile_of_value = [sum(1 << i for i, v in enumerate(self.pile_values) if v == value) for value in range(14)]
+        self.pile_by_value = {value: [i for i, v in enumerate(self.pile_values) if v == value] for value in range(1, 14)}
+        self.all_pile = (1 << len(self.pile)) - 1
+        self.moves_cache: dict[int, tuple] = {}
+
+    # -- the position --------------------------------------------------------------------------
+    @staticmethod
+    def encode(state: GameState, pile: tuple[Card, ...]) -> tuple[int, int, int, int]:
+        pyramid = sum(1 << slot for slot, card in enumerate(state.pyramid) if card is not None)
+        present = set(state.waste) | set(state.stock)
+        removed = sum(1 << i for i, card in enumerate(pile) if card not in present)
+        # the split is just past the waste top when it is the card just drawn («mazo contra
+        # descarte» then lets it pair with the card beneath), else at the stock's top
+        if not state.waste:
+            split = 0
+        elif top_just_drawn(state) or not state.stock:
+            split = pile.index(state.waste[-1]) + 1
+        else:
+            split = pile.index(state.stock[0])
+        return pyramid, removed, split, state.recycles
+
+    def waste_top(self, removed: int, split: int) -> int:
+        i = split - 1
+        while i >= 0 and removed >> i & 1:
+            i -= 1
+        return i
+
+    def next_left(self, i: int, removed: int) -> int:
+        """The first pile position from ``i`` on whose card is not removed (the pile's length if
+        there is none)."""
+        n = len(self.pile)
+        while i < n and removed >> i & 1:
+            i += 1
+        return i
+
+    def stock_top(self, removed: int, split: int) -> int:
+        i = self.next_left(split, removed)
+        return i if i < len(self.pile) else -1
+
+    def won(self, pyramid: int, removed: int) -> bool:
+        return pyramid == 0 and (not self.strict or removed == self.all_pile)
+
+    # -- moves -----------------------------------------------------------------------------------
+    def pyramid_moves(self, pyramid: int) -> tuple[list[int], list, bool]:
+        """The free slots, and the removals within the pyramid as (step, pyramid after); ``forced``
+        when a free King is there, the only move then tried. Cached per pyramid."""
+        found = self.moves_cache.get(pyramid)
+        if found is None:
+            found = self.moves_cache[pyramid] = self._pyramid_moves(pyramid)
+        return found
+
+    def _pyramid_moves(self, pyramid: int) -> tuple[list[int], list, bool]:
+        values = self.values
+        free = [slot for slot in range(SLOTS) if pyramid >> slot & 1 and not pyramid & _COVER_MASK[slot]]
+        for slot in free:
+            if values[slot] == 13:
+                return free, [(("king", slot, None), pyramid & ~(1 << slot))], True
+        moves = []
+        for i, a in enumerate(free):
+            for b in free[i + 1 :]:
+                if values[a] + values[b] == 13:
+                    moves.append((("pair", (a, b), None), pyramid & ~(1 << a | 1 << b)))
+        if self.covering:
+            for slot in range(SLOTS):
+                covers = pyramid & _COVER_MASK[slot]
+                if pyramid >> slot & 1 and covers and covers & (covers - 1) == 0:  # a single card covers it
+                    cover = covers.bit_length() - 1
+                    if cover in free and values[slot] + values[cover] == 13:
+                        moves.append((("pair", (slot, cover), None), pyramid & ~(1 << slot | 1 << cover)))
+        return free, moves, False
+
+    def children(self, pyramid: int, removed: int, split: int, recycles: int, every_king: bool = False):
+        """(move, next position) for every legal move; a free King, when there is one, alone
+        (``every_king``: a King on the waste is one move among the others, as removing it is not
+        needed to clear the pyramid and costs a move)."""
+        if self.pooled:
+            yield from self.pooled_children(pyramid, removed)
+            return
+        values = self.values
+        free, within, forced = self.pyramid_moves(pyramid)
+        if forced:
+            step, after = within[0]
+            yield step, (after, removed, split, recycles)
+            return
+        top = self.waste_top(removed, split)
+        if top >= 0 and self.pile_values[top] == 13:
+            yield ("king", None, top), (pyramid, removed | 1 << top, split, recycles)
+            if not every_king:
+                return
+        for step, after in within:
+            yield step, (after, removed, split, recycles)
+        if top >= 0:  # (a King on top, under ``every_king``, pairs with nothing)
+            value = self.pile_values[top]
+            for slot in free:
+                if values[slot] + value == 13:
+                    yield ("pair", (slot,), top), (pyramid & ~(1 << slot), removed | 1 << top, split, recycles)
+            if self.drawn_pairs and top == split - 1:  # the card just drawn
+                second = self.waste_top(removed, top)
+                if second >= 0 and self.pile_values[second] + value == 13:
+                    yield ("pair", (), (top, second)), (pyramid, removed | 1 << top | 1 << second, split, recycles)
+        nxt = self.stock_top(removed, split)
+        if nxt >= 0:
+            yield ("draw", None, None), (pyramid, removed, nxt + 1, recycles)
+        elif top >= 0 and (self.limit is None or recycles < self.limit):
+            yield ("recycle", None, None), (pyramid, removed, 0, recycles + 1)
+
+    def pooled_children(self, pyramid: int, removed: int):
+        """The moves with the pile as a pool: a pyramid card pairs with any pile card left (the
+        first of its value, the others being alike but for the suit, unless pile cards pair with
+        each other: then which one matters, see ``pool_pairs``). Split and recycles stay 0 in these positions."""
+        values = self.values
+        free, within, forced = self.pyramid_moves(pyramid)
+        if forced:
+            step, after = within[0]
+            yield step, (after, removed, 0, 0)
+            return
+        for i in self.pile_by_value[13]:
+            if not removed >> i & 1:
+                yield ("king", None, i), (pyramid, removed | 1 << i, 0, 0)
+                return
+        for step, after in within:
+            yield step, (after, removed, 0, 0)
+        for slot in free:
+            for i in self.pile_by_value[13 - values[slot]]:
+                if not removed >> i & 1:
+                    yield ("pair", (slot,), i), (pyramid & ~(1 << slot), removed | 1 << i, 0, 0)
+                    if not self.pool_pairs:
+                        break
+        if self.pool_pairs:
+            previous = -1
+            for i in range(len(self.pile)):
+                if removed >> i & 1:
+                    continue
+                if previous >= 0 and self.pile_values[previous] + self.pile_values[i] == 13:
+                    yield ("pair", (), (i, previous)), (pyramid, removed | 1 << i | 1 << previous, 0, 0)
+                previous = i
+    def key(self, position: tuple[int, int, int, int]) -> int:
+        pyramid, removed, split, recycles = position
+        return pyramid | removed << 28 | split << 53 | recycles << 59
+
