@@ -12,7 +12,9 @@ The package, one job a module:
 - ``levels``: limited passes searched by levels, and the queue of passes;
 - ``breadth_first``: the breadth-first search for the shortest line;
 - ``lines``: the line writer (search steps to the engine's moves);
-- ``search``: one search of one position, putting these together.
+- ``search``: one search of one position, putting these together;
+- ``general``: the general search, for the rules the fast searches do not model (Tut's Tomb,
+  Apophis, Pharaoh, the Spanish deck), over a plain model of the engine's moves.
 """
 
 from .entry import (

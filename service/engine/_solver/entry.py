@@ -21,6 +21,7 @@ from .._rules import Rules
 from .._state import GameState
 from .model import _Exhausted
 from .options import DEFAULT_OPTIONS, SearchOptions
+from . import general
 from .search import Search
 
 WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
@@ -51,11 +52,18 @@ def _start(state: GameState, budget: int, options: SearchOptions) -> tuple[Searc
     return search, actual, (actual[0], actual[1], 0, 0) if search.pooled else actual
 
 
-def solver_supports(rules: Rules) -> bool:
-    """Whether this search has a model of ``rules``: it turns one card a draw onto one waste (Tut's
-    Tomb turns three, Apophis has three waste piles), in the app's 7-row pyramid of one 52-card
-    deck (not Pharaoh's 10 rows, not the Spanish deck)."""
+def fast_model(rules: Rules) -> bool:
+    """Whether the fast searches (the pool, the levels) model ``rules``: one card a draw onto one
+    waste, in the app's 7-row pyramid of one 52-card deck. The others (Tut's Tomb's three cards a
+    draw, Apophis's three piles, Pharaoh's 10 rows, the Spanish deck) go to the general search
+    (``general``)."""
     return rules.draw_count == 1 and rules.waste_piles == 1 and rules.rows == 7 and rules.deck == "french"
+
+
+def solver_supports(rules: Rules) -> bool:
+    """Whether the solver searches games under ``rules``: every rule set, by the fast searches or
+    the general one (kept for a shape no search models: ``check_supported``)."""
+    return fast_model(rules) or general.models(rules)
 
 
 def check_supported(rules: Rules) -> None:
@@ -79,7 +87,9 @@ def solve(
     moves; if the budget left is enough, the line is that one (``minimal``)."""
     check_supported(state.rules)
     if state.status == "won":
-        return Solution(WINNABLE, (), True, SLOTS, 0)
+        return Solution(WINNABLE, (), True, state.rules.slots, 0)
+    if not fast_model(state.rules):
+        return Solution(*general.search(state, budget, max_removable=max_removable, shortest=shortest, cuts=options.needs))
     search, actual, root = _start(state, budget, options)
     try:
         steps = search.find_win(root)
@@ -109,14 +119,19 @@ def winnable_deal(
     rules: Rules, *, first_seed: int | None = None, budget: int = DEFAULT_NODE_BUDGET, options: SearchOptions = DEFAULT_OPTIONS
 ) -> GameState:
     """A deal of seed code that the solver proves winnable: the seeds from ``first_seed`` (random
-    when None) in order. ``budget`` bounds the positions searched over all the seeds tried; past
-    it, ``no_winnable_deal`` (never a deal not proved winnable)."""
+    when None) in order, each within an eighth of ``budget`` at most. ``budget`` bounds the
+    positions searched over all the seeds tried; past it, ``no_winnable_deal`` (never a deal not
+    proved winnable)."""
     check_supported(rules)
     seed = secrets.randbelow(SEED_SPACE) if first_seed is None else first_seed
     spent = 0
+    per_deal = max(1, int(budget) // 8)
     while spent < budget:
         game = GameState.new(seed_code(rules, seed % SEED_SPACE))
-        solution = solve(game, budget=budget - spent, max_removable=False, options=options)
+        left = budget - spent  # (a deal the search cannot decide within an eighth of the budget is
+        # passed over: one hard deal does not spend it all; the API's deadline is kept)
+        left = left - max(0, int(left) - per_deal)
+        solution = solve(game, budget=left, max_removable=False, options=options)
         spent += max(1, solution.nodes)
         if solution.result == WINNABLE:
             return game
@@ -134,6 +149,9 @@ def hint(
         return (solution.line[0] if solution.line else None), solution
     if solution.result == UNKNOWN:
         return None, solution
+    if not fast_model(state.rules):  # (within what is left of the budget)
+        move, most, nodes = general.best_first_move(state, budget - solution.nodes)
+        return move, Solution(UNWINNABLE, None, False, most, min(solution.nodes + nodes, budget))
     search, actual, root = _start(state, budget - solution.nodes, options)  # (what is left of the budget)
     try:
         most, steps = search.most_removed(root)

@@ -28,10 +28,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ._layout import COVERED_BY_SIZE
-from ._moves import WASTE_PILE_NAMES, Move
-from ._play import drawn_pairs_with_waste_now, waste_piles
-from ._state import GameState
+from .._cards import DECKS
+from .._layout import COVERED_BY_SIZE
+from .._moves import WASTE_PILE_NAMES, Move
+from .._play import drawn_pairs_with_waste_now, waste_piles
+from .._rules import Rules
+from .._state import GameState
 
 #: Bits per value in a signature of pile values (two decks hold 8 cards of a value).
 _BITS = 4
@@ -64,7 +66,7 @@ def _below_masks(covered_by: tuple[tuple[int, ...], ...]) -> list[int]:
 class GeneralSearch:
     """One search of one deal's positions (see the module's invariant)."""
 
-    def __init__(self, state: GameState, budget: int) -> None:
+    def __init__(self, state: GameState, budget: int, cuts: bool = True) -> None:
         rules = state.rules
         layout = state.layout
         self.rules = rules
@@ -98,6 +100,8 @@ class GeneralSearch:
             self.partners.append(mask)
         self.unit = [1 << (_BITS * value) for value in self.pile_values]
         self.budget = budget
+        #: whether lost positions are cut (``SearchOptions.needs``; tests compare without)
+        self.cuts = cuts
         self.nodes = 0
         self.free_cache: dict[int, tuple] = {}
         self.needs_cache: dict[int, tuple] = {}
@@ -309,6 +313,8 @@ class GeneralSearch:
 
     # -- searches ------------------------------------------------------------------------------------
     def dead(self, position: tuple) -> bool:
+        if not self.cuts:
+            return False
         signature = self.signature(position)
         return self.hopeless(position[0], signature) or self.lost_as_a_pool(position[0], signature)
 
@@ -420,9 +426,16 @@ def _take(piles: tuple, i: int) -> tuple:
     return piles[:i] + (piles[i][:-1],) + piles[i + 1 :]
 
 
-def search(state: GameState, budget: int, *, max_removable: bool, shortest: bool) -> tuple:
+def models(rules: Rules) -> bool:
+    """Whether this search reads ``rules``' shape: a pyramid whose geometry the layout tables hold,
+    and at most 15 cards of a value (the pile values' counts are packed 4 bits each)."""
+    deck = DECKS[rules.deck]
+    return rules.slots in COVERED_BY_SIZE and rules.copies * len(deck.suits) < 1 << _BITS
+
+
+def search(state: GameState, budget: int, *, max_removable: bool, shortest: bool, cuts: bool = True) -> tuple:
     """(result, line, minimal, max_removable, nodes) for ``state``, as ``solve`` answers them."""
-    run = GeneralSearch(state, budget)
+    run = GeneralSearch(state, budget, cuts)
     root = run.encode(state)
     try:
         steps = run.find_win(root)
