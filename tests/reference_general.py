@@ -236,7 +236,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--start", type=int, default=0)
     parser.add_argument("--budget", type=int, default=100_000, help="the solver's node budget (the API's default)")
-    parser.add_argument("--limit", type=int, default=2_000_000, help="the reference's positions")
+    parser.add_argument("--limit", type=int, default=200_000, help="the reference's positions")
+    parser.add_argument("--verbose", action="store_true", help="a line per deal")
     args = parser.parse_args(argv)
     differ = 0
     for name in args.rules:
@@ -259,6 +260,8 @@ def main(argv: list[str] | None = None) -> int:
                 reference = "winnable" if reference_verdict(deal, args.limit) else "unwinnable"
             except OutOfPositions:
                 reference = "unknown"
+            if args.verbose:
+                print(f"{name} seed {seed}: solver {solution.result} ({times[-1] * 1000:.0f} ms), reference {reference}", flush=True)
             if solution.result == "unknown":
                 counts["solver unknown"] += 1
             if reference == "unknown":
