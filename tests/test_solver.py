@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from service.engine import DOCUMENTS_LAYOUT, GameState, Move, Rules, hint, legal_moves, play, seed_code, solve, winnable_deal
+from service.engine import DOCUMENTS_LAYOUT, GameState, Move, PyramideError, Rules, hint, legal_moves, play, seed_code, solve, winnable_deal
 from service.engine import _solver
 from service.engine._solver import SearchOptions
 from service.engine._play import top_just_drawn
@@ -326,3 +326,53 @@ def test_a_winnable_deal_is_proved_winnable_and_its_code_redeals_it():
     with pytest.raises(PyramideError) as info:
         winnable_deal(Rules(strict_win=True, max_recycles=0, drawn_pairs_with_waste=True, initial_waste=False), first_seed=0, budget=1000)
     assert info.value.code == "no_winnable_deal"
+
+
+@pytest.mark.parametrize("letters", ["DT0", "T0", "DST0", "0"])
+def test_a_one_pass_winnable_deal_is_proved_winnable(letters):
+    """One pass: the depth-first tries of ``winnable_deal`` answer only deals won by the line they
+    found, which the whole search (and the engine's replay of its line) confirms."""
+    rules = Rules.from_letters(letters)
+    for first in (0, 1_000, 50_000):
+        game = winnable_deal(rules, first_seed=first, budget=100_000)
+        assert game.code.startswith(f"PYR1-{letters}-")
+        solution = solve(game, max_removable=False)
+        assert solution.result == "winnable" and replay(game, solution.line).status == "won"
+
+
+def test_no_one_pass_deal_past_the_budget():
+    with pytest.raises(PyramideError) as raised:
+        winnable_deal(Rules.from_letters("ST0"), first_seed=0, budget=5_000)
+    assert raised.value.code == "no_winnable_deal"
+
+
+def positions_near_the_end(rules: Rules, deals: int, back: tuple[int, ...]) -> list[GameState]:
+    """Positions on the winning lines of the first winnable deals, ``back`` moves before the end."""
+    positions, seed = [], 0
+    while len(positions) < deals * len(back):
+        game = GameState.new(seed_code(rules, seed))
+        solution = solve(game, max_removable=False)
+        if solution.result == "winnable":
+            positions += [replay(game, solution.line[: max(0, len(solution.line) - k)]) for k in back]
+        seed += 1
+    return positions
+
+
+@pytest.mark.parametrize("letters", ["DT2", "N", "S", "C2", "DT1", "CDT"])
+def test_the_shortest_line_of_a_star_is_as_short_as_breadth_first(letters):
+    """A* against the breadth-first search it replaced (the oracle), on positions small enough
+    for both: the same number of moves, lines the engine replays to a win, and A* never
+    searching more positions."""
+    rules = Rules.from_letters(letters)
+    breadth_first = SearchOptions(shortest="breadth-first")
+    compared = 0
+    for state in positions_near_the_end(rules, 3, (12, 20, 28)):
+        a = solve(state, max_removable=False, shortest=True, budget=150_000)
+        b = solve(state, max_removable=False, shortest=True, budget=150_000, options=breadth_first)
+        for solution in (a, b):
+            assert solution.result == "winnable" and replay(state, solution.line).status == "won"
+        if b.minimal:
+            assert a.minimal and len(a.line) == len(b.line), state.code
+            assert a.nodes <= b.nodes
+            compared += 1
+    assert compared >= 6

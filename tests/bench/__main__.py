@@ -1,13 +1,14 @@
-"""``python -m tests.bench [engine|api|solver|server|attacks|replay|kit ...]``: run the named benchmarks (all by default)."""
+"""``python -m tests.bench [engine|api|solver|shortest|server|attacks|replay|kit ...]``: run the named benchmarks (all by default)."""
 
 import sys
 
-from . import bench_api, bench_attacks, bench_engine, bench_kit, bench_replay, bench_server, bench_solver
+from . import bench_api, bench_attacks, bench_engine, bench_kit, bench_replay, bench_server, bench_shortest, bench_solver
 
 BENCHES = {
     "engine": bench_engine.main,
     "api": bench_api.main,
     "solver": bench_solver.main,
+    "shortest": bench_shortest.main,
     "server": bench_server.main,
     "attacks": bench_attacks.main,
     "replay": bench_replay.main,

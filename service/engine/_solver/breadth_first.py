@@ -1,4 +1,5 @@
-"""The breadth-first search for the shortest line: every position as played (the split point kept;
+"""The breadth-first search for the shortest line, kept as the oracle of the A* search
+(``shortest``: tests and the bench compare them, ``SearchOptions(shortest="breadth-first")``): every position as played (the split point kept;
 under unlimited recycles their count does not matter), level by level of moves.
 
 Invariant: the first won position reached is at the fewest moves from the root (every move counts
@@ -14,7 +15,7 @@ from .model import _Exhausted
 class BreadthFirst:
     """Mixed into a search over a ``Model`` with ``Bounds``."""
 
-    def shortest_line(self, root) -> list | None:
+    def breadth_first_line(self, root) -> list | None:
         """Breadth-first over the positions as played (split point kept; under unlimited recycles
         their count does not matter): a line with the fewest moves to a win, or None if there is
         none. Removing a free pyramid King first never lengthens a line; a King on the waste is

@@ -17,13 +17,16 @@ class SearchOptions:
     position). ``relaxed``: a pass is searched only if it is not lost with unlimited passes.
     ``needs``: positions where a pyramid card has too few partners left are cut (in the general
     search, every cut of a lost position: too few partners, lost as a pool).
-    ``probe_budget``: positions the depth-first probe searches before the search by levels."""
+    ``probe_budget``: positions the depth-first probe searches before the search by levels.
+    ``shortest``: how the shortest line is searched, ``"a*"`` or ``"breadth-first"`` (the
+    search A* replaced, kept as its oracle)."""
 
     pooled: bool = True
     levels: bool = True
     relaxed: bool = True
     needs: bool = True
     probe_budget: int = 3_000
+    shortest: str = "a*"
 
 
 DEFAULT_OPTIONS = SearchOptions()

@@ -19,9 +19,10 @@ from .lines import LineWriter
 from .model import Model, _Found
 from .options import DEFAULT_OPTIONS, SearchOptions
 from .pooled import PooledSearch
+from .shortest import ShortestSearch
 
 
-class Search(Model, Bounds, PooledSearch, LevelSearch, LineWriter, BreadthFirst):
+class Search(Model, Bounds, PooledSearch, LevelSearch, LineWriter, ShortestSearch, BreadthFirst):
     def __init__(self, state: GameState, budget: int, options: SearchOptions = DEFAULT_OPTIONS) -> None:
         Model.__init__(self, state, options)
         self.init_bounds(options.needs)
@@ -35,7 +36,7 @@ class Search(Model, Bounds, PooledSearch, LevelSearch, LineWriter, BreadthFirst)
         self.recycled_seen: set[int] = set()  # pyramid | waste << 28 | recycles << 52, recycled
         # for ``pass_key`` (limited passes): per 8 pile positions and each subset of them, the
         # values of its cards (4 bits each, the first lowest) and their number
-        self.value_chunks = [] if self.pooled else [self.packed_values(base) for base in range(0, len(self.pile), 8)]
+        self.value_chunks = [self.packed_values(base) for base in range(0, len(self.pile), 8)] if self.by_levels else []
         self.pending: list[tuple] = []  # the passes queued, see ``search_passes``
         self.queued = itertools.count()  # (which was queued first: the last tie-break)
         #: (pyramid, removed) positions proved lost, or winnable, with the pile as a pool (see

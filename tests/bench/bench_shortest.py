@@ -1,0 +1,70 @@
+"""Shortest-line benchmark: A* (``"shortest": true`` today) side by side with the breadth-first search
+it replaced, on the first winnable deals (seeds from 0), on one core.
+
+``python -m tests.bench shortest`` — 20 winnable deals per rule set (``PYRAMIDE_BENCH_DEALS`` sets
+the count), each searched within the API's largest budget (250,000 positions) and its time bound
+(``PYRAMIDE_SOLVE_SECONDS``, 2 s by default) as the API runs them. A deal counts as proven when the
+answer is ``minimal``. Where both searches prove a line, their lengths must agree (the breadth-first
+search is the oracle); every line is replayed by the engine.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import time
+
+from service.api._limits import SECONDS, Deadline
+from service.engine import GameState, Rules, play, seed_code, solve
+from service.engine._solver import SearchOptions
+
+RULE_SETS = {
+    "Microsoft (DT2)": Rules(max_recycles=2, drawn_pairs_with_waste=True, initial_waste=False),
+    "the app (N)": Rules(),
+}
+BUDGET = 250_000
+SEARCHES = {"A*": SearchOptions(), "breadth-first": SearchOptions(shortest="breadth-first")}
+
+
+def winnable_deals(rules: Rules, count: int) -> list[GameState]:
+    deals, seed = [], 0
+    while len(deals) < count:
+        game = GameState.new(seed_code(rules, seed))
+        if solve(game, max_removable=False).result == "winnable":
+            deals.append(game)
+        seed += 1
+    return deals
+
+
+def main() -> list[dict]:
+    rows = []
+    count = int(os.environ.get("PYRAMIDE_BENCH_DEALS", 20))
+    print(f"shortest lines (first {count} winnable deals, budget {BUDGET:,}, {SECONDS:g} s bound, one core)")
+    for name, rules in RULE_SETS.items():
+        deals = winnable_deals(rules, count)
+        lengths: dict[str, list] = {}
+        for search, options in SEARCHES.items():
+            times, proven, lengths[search] = [], 0, []
+            for game in deals:
+                start = time.perf_counter()
+                solution = solve(game, max_removable=False, shortest=True, budget=Deadline(BUDGET, seconds=SECONDS), options=options)
+                times.append((time.perf_counter() - start) * 1000)
+                state = game
+                for move in solution.line:
+                    state = play(state, move).state
+                assert state.status == "won", game.code
+                proven += solution.minimal
+                lengths[search].append(len(solution.line) if solution.minimal else None)
+            row = {"rules": name, "search": search, "deals": len(deals), "proven": proven,
+                   "median_ms": round(statistics.median(times), 1), "max_ms": round(max(times), 1)}  # fmt: skip
+            rows.append(row)
+            print(f"  {name:<16} {search:<14} proven shortest {proven:>3}/{len(deals)} ({100 * proven / len(deals):5.1f} %)  "
+                  f"median {row['median_ms']:>8.1f} ms  max {row['max_ms']:>8.1f} ms")  # fmt: skip
+        both = [(a, b) for a, b in zip(lengths["A*"], lengths["breadth-first"]) if a is not None and b is not None]
+        assert all(a == b for a, b in both), both
+        print(f"  {name:<16} line lengths agree on the {len(both)} deals both proved")
+    return rows
+
+
+if __name__ == "__main__":
+    main()
