@@ -161,15 +161,19 @@ class GeneralSearch:
         signature = self.signature(position)
         return self.hopeless(position[0], signature) or self.lost_as_a_pool(position[0], signature)
 
-    def find_win(self, root: tuple) -> list | None:
+    def find_win(self, root: tuple, draws_first: bool = False) -> list | None:
         """A winning line of steps from ``root`` ([] if won), or None once every position was
-        searched. Depth-first, each position once."""
+        searched. Depth-first, each position once; the removals tried before the draw (or, with
+        ``draws_first``, after it)."""
         if self.won(root):
             return []
         if self.dead(root):
             return None
+        children = self.children
+        if draws_first:
+            children = lambda position: reversed(list(self.children(position)))  # noqa: E731
         seen = {self.key(root)}
-        stack = [self.children(root)]
+        stack = [children(root)]
         path: list = []
         while stack:
             for step, child in stack[-1]:
@@ -184,13 +188,29 @@ class GeneralSearch:
                 if step[0] in ("king", "pair") and self.dead(child):
                     continue
                 path.append(step)
-                stack.append(self.children(child))
+                stack.append(children(child))
                 break
             else:
                 stack.pop()
                 if path:
                     path.pop()
         return None
+
+    def probe_then_search(self, root: tuple) -> list | None:
+        """Three cards a draw: a depth-first probe with the draws first, within a quarter of the
+        budget, then the whole search with the removals first. Each is exact on its own (a line
+        found wins; a search through every position proves the loss); on Tut's Tomb deals the two
+        orders find different wins quickly (docs/solver.md)."""
+        if self.draw_count > 1:
+            budget, self.budget = self.budget, self.budget - max(0, int(self.budget) - self.nodes - int(self.budget) // 4)
+            try:
+                return self.find_win(root, draws_first=True)
+            except Exhausted:
+                if self.nodes <= int(self.budget):  # not the node budget: the budget's deadline
+                    raise
+            finally:
+                self.budget = budget
+        return self.find_win(root)
 
     def shortest_line(self, root: tuple) -> list | None:
         """Breadth-first: a line with the fewest moves (a King on a waste top one move among the
@@ -281,7 +301,7 @@ def search(state: GameState, budget: int, *, max_removable: bool, shortest: bool
     run = GeneralSearch(state, budget, cuts)
     root = run.encode(state)
     try:
-        steps = run.find_win(root)
+        steps = run.probe_then_search(root)
     except Exhausted:
         return "unknown", None, False, None, budget
     if steps is not None:
