@@ -178,14 +178,15 @@ def hint(
 ) -> tuple[Move | None, Solution]:
     """The next move of a winning line; if there is none, the first move of a line removing the most
     pyramid cards; None when no move helps (or the budget ran out)."""
+    if not fast_model(state.rules) and state.status != "won":
+        check_supported(state.rules)
+        move, answer = general.hint(state, budget, cuts=options.needs)
+        return move, Solution(*answer)
     solution = solve(state, budget=budget, max_removable=False, options=options)
     if solution.result == WINNABLE:
         return (solution.line[0] if solution.line else None), solution
     if solution.result == UNKNOWN:
         return None, solution
-    if not fast_model(state.rules):  # (within what is left of the budget)
-        move, most, nodes = general.best_first_move(state, budget - solution.nodes)
-        return move, Solution(UNWINNABLE, None, False, most, min(solution.nodes + nodes, budget))
     search, actual, root = _start(state, budget - solution.nodes, options)  # (what is left of the budget)
     try:
         most, steps = search.most_removed(root)

@@ -323,6 +323,24 @@ def search(state: GameState, budget: int, *, max_removable: bool, shortest: bool
     return "unwinnable", None, False, most, min(run.nodes, budget)
 
 
+def hint(state: GameState, budget: int, cuts: bool = True) -> tuple[Move | None, tuple]:
+    """The next move of a winning line, else of a line removing the most pyramid cards, with the
+    answer as ``search`` gives it. The line is searched with the removals first and no probe:
+    following the hints one by one then makes progress (with the probe's draws first, each new
+    search may begin by going round the stock again, and the hints never end a game)."""
+    run = GeneralSearch(state, budget, cuts)
+    root = run.encode(state)
+    try:
+        steps = run.find_win(root)
+    except Exhausted:
+        return None, ("unknown", None, False, None, budget)
+    if steps is not None:
+        line = run.moves(steps)
+        return (line[0] if line else None), ("winnable", line, False, run.total, min(run.nodes, budget))
+    move, most, nodes = best_first_move(state, budget - run.nodes)
+    return move, ("unwinnable", None, False, most, min(run.nodes + nodes, budget))
+
+
 def best_first_move(state: GameState, budget: int) -> tuple[Move | None, int | None, int]:
     """For a lost position: the first move of a line removing the most pyramid cards (None when
     none removes any more, or the budget ran out), that most, and the positions searched."""
