@@ -22,8 +22,8 @@ never matter, so two positions with the same values in the same places are one p
 The search tries every move from every position, each position once (nothing is forced, not even
 a King). Two cuts: a pyramid card left whose partner value is nowhere among the cards left can
 never go; and a position lost even if every stock and pile card could be taken at any time (the
-pool, ``_Pool``, written here again) is lost. Past ``limit_positions`` positions it raises
-``OutOfPositions``.
+pool, ``_Pool``, written here again) is lost. Past ``limit_positions`` positions (of the game,
+or of the pool) it raises ``OutOfPositions``.
 
 Run it against the solver on deals (``--deals``), as ``make crosscheck`` does for every preset::
 
@@ -61,14 +61,24 @@ class _Pool:
     it loses is lost. Under ``strict``, what is left of the stock and piles at the end must pair
     off (or be lone cards)."""
 
-    def __init__(self, on: list[tuple[int, ...]], pair_sum: int, strict: bool, covering: bool) -> None:
+    def __init__(self, on: list[tuple[int, ...]], pair_sum: int, strict: bool, covering: bool, limit: int) -> None:
         self.on, self.pair_sum, self.strict, self.covering = on, pair_sum, strict, covering
         self.known: dict[tuple, bool] = {}
+        self.limit = limit
 
     def winnable(self, pyr: tuple, counts: tuple) -> bool:
         key = (pyr, counts)
         if key in self.known:
             return self.known[key]
+        if len(self.known) > self.limit:
+            raise OutOfPositions
+        total = self.pair_sum
+        for v in pyr:  # a pyramid card whose partner value is nowhere left
+            if v and v != total:
+                partners = counts[total - v] + sum(1 for w in pyr if w == total - v) - (1 if v == total - v else 0)
+                if not partners:
+                    self.known[key] = False
+                    return False
         self.known[key] = False  # (each move removes a card: no position comes back)
         result = self._search(pyr, counts)
         self.known[key] = result
@@ -130,7 +140,7 @@ def winnable(
         rows += 1
     on = _geometry(rows)
     lone = pair_sum
-    pool = _Pool(on, pair_sum, strict, covering)
+    pool = _Pool(on, pair_sum, strict, covering, limit_positions)
     seen: set = set()
     todo = [(tuple(v or 0 for v in pyramid), tuple(stock), tuple(tuple(p) for p in piles), recycles, just_drawn)]
 
