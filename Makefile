@@ -32,7 +32,7 @@ PIP = $(shell if [ -x $(BIN)/pip ]; then echo $(BIN)/python -m pip; else echo $(
 PIP_ENV := PIP_DISABLE_PIP_VERSION_CHECK=1 PYTHONWARNINGS="ignore:Editable installation"
 
 .PHONY: serve test fuzz bench clean install flaky npm-tools nginx chromium
-.PHONY: mutate coverage-kit adversary
+.PHONY: mutate coverage-kit adversary crosscheck
 
 $(BIN)/python:
 	$(PYTHON) -m venv --without-pip $(VENV)
@@ -108,6 +108,13 @@ fuzz: $(STAMP)
 
 bench: $(STAMP) nginx
 	$(BIN)/python -m tests.bench
+
+# The solver's verdicts against the independent reference search (tests/reference_general.py) on
+# CROSSCHECK_DEALS deals of each preset the general search answers and of the 004 app's, every
+# winning line replayed by the engine (docs/solver.md has the counts). Long: at the lowest priority.
+CROSSCHECK_DEALS ?= 200
+crosscheck: $(STAMP)
+	nice -n 19 $(BIN)/python -m tests.reference_general tuts-tomb apophis pharaoh spanish unlimited-undo --deals $(CROSSCHECK_DEALS)
 
 # Mutation testing of the engine judged by the conformance kit alone (docs/mutation.md); not part of test.
 $(MUTATE_STAMP): $(STAMP) pyproject.toml

@@ -98,8 +98,9 @@ def seed_number(text: str) -> int:
 
 
 def _searched(rules: Rules) -> Rules:
-    """Rules the solver has a model of; the others (Tut's Tomb, Apophis, Pharaoh, the Spanish
-    deck) are a usage error, as the API's ``solver_unsupported``."""
+    """Rules the solver has a model of (every preset and composition of their options: the fast
+    searches or the general one); a shape no search models is a usage error, as the API's
+    ``solver_unsupported``."""
     if not solver_supports(rules):
         raise PyramideError("solver_unsupported", field="rules", rules=rules.letters)
     return rules

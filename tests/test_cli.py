@@ -128,10 +128,6 @@ def test_help_lists_the_exit_statuses(capsys):
         (["stats", "--rules", "DT99999"], "argument --rules:"),
         (["solve", "PYR1-N-AAA"], "argument code: The deal part has 3 letters"),
         (["solve", "PY1-N-AAAAAAJ"], "argument code: PY1-N-AAAAAAJ is a Pyramide app code"),
-        (["solve", "PYR1-P-AAAAAAA"], "argument code: The solver does not search games under these rules (P)"),
-        (["solve", "PYR1-DKT-AAAAAAA"], "argument code: The solver does not search games under these rules (DKT)"),
-        (["stats", "--rules", "E"], "argument --rules: The solver does not search games under these rules (E)"),
-        (["stats", "--rules", "at2"], "argument --rules: The solver does not search games under these rules (AT2)"),
         (["solve", "PYR1-N-AAAAAHW", "--budget", "0"], "argument --budget: must be at least 1"),
         (["solve"], "the following arguments are required: code"),
         ([], "the following arguments are required"),
@@ -141,6 +137,31 @@ def test_argument_errors_are_usage_errors(argv, says, capsys):
     assert main(argv) == 2
     out, err = capsys.readouterr()
     assert out == "" and says in err and err.startswith("usage: pyramide")
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["solve", "PYR1-DKT-AAAAAAA"], "argument code: The solver does not search games under these rules (DKT)"),
+        (["stats", "--rules", "at2"], "argument --rules: The solver does not search games under these rules (AT2)"),
+    ],
+)
+def test_rules_no_search_models_are_usage_errors(argv, says, capsys, monkeypatch):
+    """Every preset is searched (issue 22); a shape no search models (as if the general search did
+    not read these rules) is a usage error, as the API's ``solver_unsupported``."""
+    from service.engine._solver import general
+
+    monkeypatch.setattr(general, "models", lambda rules: False)
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and says in err and err.startswith("usage: pyramide")
+
+
+@pytest.mark.parametrize("code", ["PYR1-DKT-AAAAAAC", "PYR1-AT2-AAAAAAC", "PYR1-P-AAAAAAA", "PYR1-E-AAAAAAB"])
+def test_every_preset_is_solved_on_the_command_line(code, capsys):
+    assert main(["solve", code, "--json"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["code"] == code and answer["result"] == "winnable" and answer["line"]
 
 
 def test_the_process_exits_with_the_status(tmp_path):

@@ -100,23 +100,31 @@ def test_the_spanish_pyramid_is_played_to_a_win_through_the_api(client, how):
     assert any(len(cards) == 1 for cards in removals)  # a rey, alone
 
 
-@pytest.mark.parametrize("preset", ["pharaoh", "spanish"])
-@pytest.mark.parametrize("path, extra", [("/v1/solve", {}), ("/v1/hint", {})])
-def test_the_solver_answers_a_problem_for_the_new_shapes_never_a_verdict(client, preset, path, extra):
-    state = client.post("/v1/games", json={"rules": PRESETS[preset].to_json()}).json["state"]
-    answer = client.post(path, json={"state": state, **extra}, headers={"Accept-Language": "es"})
-    assert answer.status_code == 422 and answer.json["code"] == "solver_unsupported"
-    assert answer.headers["Content-Language"] == "es"
-    winnable = client.post("/v1/games", json={"rules": PRESETS[preset].to_json(), "winnable": True})
-    assert winnable.status_code == 422 and winnable.json["code"] == "solver_unsupported"
+@pytest.mark.parametrize("preset", ["tuts-tomb", "apophis", "pharaoh", "spanish", "unlimited-undo"])
+def test_every_preset_gets_winnable_deals_verdicts_and_hints_through_the_api(client, preset):
+    """Issue 22: no preset answers ``solver_unsupported`` any more. A winnable-only deal, its
+    verdict with a line that ``/v1/replay`` plays to a won game, and a hint that is a legal move."""
+    rules = PRESETS[preset].to_json()
+    dealt = client.post("/v1/games", json={"rules": rules, "winnable": True})
+    assert dealt.status_code == 201, dealt.json
+    state = dealt.json["state"]
+    answer = client.post("/v1/solve", json={"state": state}).json
+    assert answer["result"] == "winnable" and answer["max_removable"] == PRESETS[preset].slots
+    replayed = client.post("/v1/replay", json={"code": state["code"], "moves": answer["line"]})
+    assert replayed.status_code == 200 and (replayed.json["valid"], replayed.json["status"]) == (True, "won"), replayed.json
+    hinted = client.post("/v1/hint", json={"state": state}).json
+    assert hinted["result"] == "winnable" and hinted["move"] is not None
+    after = client.post("/v1/moves", json={"state": state, "move": hinted["move"]})
+    assert after.status_code == 200
 
 
-def test_the_outlook_is_unknown_where_the_solver_does_not_search(client):
+def test_the_outlook_under_tuts_tomb_is_the_solvers(client):
     rules = {**PRESETS["tuts-tomb"].to_json(), "notify_unwinnable": True}
-    game = client.post("/v1/games", json={"rules": rules}).json
-    assert game["outlook"] == "unknown"
-    answer = client.post("/v1/moves", json={"state": game["state"], "move": {"type": "draw"}}).json
-    assert answer["outlook"] == "unknown" and answer["feedback"] is None
+    game = client.post("/v1/games", json={"rules": rules, "winnable": True}).json
+    assert game["outlook"] == "winnable"
+    move = client.post("/v1/hint", json={"state": game["state"]}).json["move"]
+    answer = client.post("/v1/moves", json={"state": game["state"], "move": move}).json
+    assert answer["outlook"] == "winnable" and answer["feedback"] is None
 
 
 @pytest.mark.parametrize(

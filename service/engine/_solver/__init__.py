@@ -13,7 +13,10 @@ The package, one job a module:
 - ``shortest``: the A* search for the shortest line;
 - ``breadth_first``: the breadth-first search it replaced, kept as its oracle;
 - ``lines``: the line writer (search steps to the engine's moves);
-- ``search``: one search of one position, putting these together.
+- ``search``: one search of one position, putting these together;
+- ``general``: the general search, for the rules the fast searches do not model (Tut's Tomb,
+  Apophis, Pharaoh, the Spanish deck), over a plain model of the engine's moves, and
+  ``general_cuts``, its tables of the pyramid and the cuts of lost positions.
 """
 
 from .entry import (

@@ -21,6 +21,7 @@ from .._rules import Rules
 from .._state import GameState
 from .model import _Exhausted
 from .options import DEFAULT_OPTIONS, SearchOptions
+from . import general
 from .search import Search
 
 WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
@@ -51,11 +52,18 @@ def _start(state: GameState, budget: int, options: SearchOptions) -> tuple[Searc
     return search, actual, (actual[0], actual[1], 0, 0) if search.pooled else actual
 
 
-def solver_supports(rules: Rules) -> bool:
-    """Whether this search has a model of ``rules``: it turns one card a draw onto one waste (Tut's
-    Tomb turns three, Apophis has three waste piles), in the app's 7-row pyramid of one 52-card
-    deck (not Pharaoh's 10 rows, not the Spanish deck)."""
+def fast_model(rules: Rules) -> bool:
+    """Whether the fast searches (the pool, the levels) model ``rules``: one card a draw onto one
+    waste, in the app's 7-row pyramid of one 52-card deck. The others (Tut's Tomb's three cards a
+    draw, Apophis's three piles, Pharaoh's 10 rows, the Spanish deck) go to the general search
+    (``general``)."""
     return rules.draw_count == 1 and rules.waste_piles == 1 and rules.rows == 7 and rules.deck == "french"
+
+
+def solver_supports(rules: Rules) -> bool:
+    """Whether the solver searches games under ``rules``: every rule set, by the fast searches or
+    the general one (kept for a shape no search models: ``check_supported``)."""
+    return fast_model(rules) or general.models(rules)
 
 
 def check_supported(rules: Rules) -> None:
@@ -80,7 +88,9 @@ def solve(
     the line is that one (``minimal``)."""
     check_supported(state.rules)
     if state.status == "won":
-        return Solution(WINNABLE, (), True, SLOTS, 0)
+        return Solution(WINNABLE, (), True, state.rules.slots, 0)
+    if not fast_model(state.rules):
+        return Solution(*general.search(state, budget, max_removable=max_removable, shortest=shortest, cuts=options.needs))
     search, actual, root = _start(state, budget, options)
     try:
         steps = search.find_win(root)
@@ -128,14 +138,15 @@ def winnable_deal(
 ) -> GameState:
     """A deal of seed code that the solver proves winnable: the seeds from ``first_seed`` (random
     when None) in order. ``budget`` bounds the positions searched over all the seeds tried; past
-    it, ``no_winnable_deal`` (never a deal not proved winnable). With limited passes, each seed
-    gets at most ``LIMITED_TRY`` positions; with one pass, each seed gets
-    ``ONE_PASS_TRY`` positions of a depth-first search for a winning line, and is skipped past
-    them (unknown, not lost: it is never answered)."""
+    it, ``no_winnable_deal`` (never a deal not proved winnable). With one pass (under the rules
+    the fast searches model), each seed gets ``ONE_PASS_TRY`` positions of a depth-first search
+    for a winning line, and is skipped past them (unknown, not lost: it is never answered);
+    otherwise each seed gets an eighth of ``budget`` at most, and with limited passes at most
+    ``LIMITED_TRY``, so that one hard deal does not spend it all."""
     check_supported(rules)
     seed = secrets.randbelow(SEED_SPACE) if first_seed is None else first_seed
     spent = 0
-    if rules.max_recycles == 0:
+    if rules.max_recycles == 0 and fast_model(rules):
         depth_first = replace(options, levels=False)
         while spent < budget:
             game = GameState.new(seed_code(rules, seed % SEED_SPACE))
@@ -154,11 +165,13 @@ def winnable_deal(
                 spent = int(tried)
             seed += 1
         raise PyramideError("no_winnable_deal", field="winnable", budget=budget)
+    per_deal = max(1, int(budget) // 8)
     while spent < budget:
         game = GameState.new(seed_code(rules, seed % SEED_SPACE))
-        left = budget - spent
-        if rules.max_recycles is not None:  # (a costly seed is skipped, unknown: see LIMITED_TRY)
-            left = left - max(0, int(left) - LIMITED_TRY)
+        left = budget - spent  # (a deal the search cannot decide within its share of the budget
+        # is passed over, unknown: one hard deal does not spend it all; the API's deadline is kept)
+        share = per_deal if rules.max_recycles is None else min(per_deal, LIMITED_TRY)
+        left = left - max(0, int(left) - share)
         solution = solve(game, budget=left, max_removable=False, options=options)
         spent += max(1, solution.nodes)
         if solution.result == WINNABLE:
@@ -172,6 +185,10 @@ def hint(
 ) -> tuple[Move | None, Solution]:
     """The next move of a winning line; if there is none, the first move of a line removing the most
     pyramid cards; None when no move helps (or the budget ran out)."""
+    if not fast_model(state.rules) and state.status != "won":
+        check_supported(state.rules)
+        move, answer = general.hint(state, budget, cuts=options.needs)
+        return move, Solution(*answer)
     solution = solve(state, budget=budget, max_removable=False, options=options)
     if solution.result == WINNABLE:
         return (solution.line[0] if solution.line else None), solution

@@ -15,7 +15,8 @@ class SearchOptions:
     """``pooled``: under unlimited recycles the pile is a pool (False: the split point and recycles
     kept, as played). ``levels``: limited passes are searched by levels (False: position by
     position). ``relaxed``: a pass is searched only if it is not lost with unlimited passes.
-    ``needs``: positions where a pyramid card has too few partners left are cut.
+    ``needs``: positions where a pyramid card has too few partners left are cut (in the general
+    search, every cut of a lost position: too few partners, lost as a pool).
     ``probe_budget``: positions the depth-first probe searches before the search by levels.
     ``shortest``: how the shortest line is searched, ``"a*"`` or ``"breadth-first"`` (the
     search A* replaced, kept as its oracle)."""

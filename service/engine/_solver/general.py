@@ -1,0 +1,354 @@
+"""The general search: exact verdicts for the rules the fast models do not cover (Tut's Tomb's three
+cards a draw, Apophis's three waste piles, and any composition of them with the other options).
+
+**Invariant.** A position is what the engine's next moves depend on, nothing more: the pyramid (a
+bit mask of its slots), the stock (top first) and each waste pile (top last) as tuples of pile
+card numbers, the recycles used (left out under unlimited recycles, where they change nothing),
+and whether the waste top is the card just drawn and pairs with the card beneath it («mazo contra
+descarte»). Its children are exactly the moves ``legal_moves`` allows (pairs, Kings, a draw onto
+each pile, a recycle), but for these reductions, each proved never to lose a win:
+
+- **a free pyramid King goes at once**: it covers cards and pairs with none, and the stock never
+  depends on it;
+- **a King on a waste top goes at once** when the stock can no longer be regrouped by it: one
+  card a draw (the King would only be drawn again and removed), or no recycle left;
+- **transpositions**: a position is searched once (under Apophis's last pass, with no recycle
+  left, the three piles are interchangeable and a position is taken with its piles sorted);
+- **hopeless positions are cut**: a pyramid card needs a partner of the complementary value, in
+  the pile cards left or in the pyramid where it could ever meet it; and a position lost even
+  with the pile as a pool (every pile card left pairable at any time, the relaxation of every
+  order of the stock and waste) is lost. Both are checked per (pyramid, pile values left), cached.
+
+A verdict is ``winnable`` with the line found (which ``play`` replays to a won game),
+``unwinnable`` once every position not cut was searched, ``unknown`` past the node budget: never
+a guess. ``docs/solver.md`` has the figures.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .._cards import DECKS
+from .._layout import COVERED_BY_SIZE
+from .._moves import WASTE_PILE_NAMES, Move
+from .._play import drawn_pairs_with_waste_now, waste_piles
+from .._rules import Rules
+from .._state import GameState
+from .general_cuts import BITS, Exhausted, PyramidCuts
+
+
+class GeneralSearch:
+    """One search of one deal's positions (see the module's invariant)."""
+    def __init__(self, state: GameState, budget: int, cuts: bool = True) -> None:
+        rules = state.rules
+        layout = state.layout
+        self.rules = rules
+        self.total = rules.slots
+        self.pair_sum = layout.pyramid[0].deck.pair_sum
+        self.strict = rules.strict_win
+        self.limit = rules.max_recycles
+        self.draw_count = rules.draw_count
+        self.several = rules.waste_piles > 1
+        self.drawn_pairs = rules.drawn_pairs_with_waste
+        self.slot_cards = layout.pyramid
+        self.values = [card.value for card in self.slot_cards]
+        self.pile_cards = layout.waste + layout.stock
+        self.pile_values = [card.value for card in self.pile_cards]
+        self.number = {card: i for i, card in enumerate(self.pile_cards)}
+        self.unit = [1 << (BITS * value) for value in self.pile_values]
+        self.budget = budget
+        #: whether lost positions are cut (``SearchOptions.needs``; tests compare without)
+        self.cuts = cuts
+        self.nodes = 0
+        self.pyramid = PyramidCuts(self.values, self.pair_sum, rules, self.count)
+        self.free, self.hopeless = self.pyramid.free, self.pyramid.hopeless
+        self.lost_as_a_pool = self.pyramid.lost_as_a_pool
+
+    # -- the position ----------------------------------------------------------------------------
+    def encode(self, state: GameState) -> tuple:
+        pyramid = sum(1 << slot for slot, card in enumerate(state.pyramid) if card is not None)
+        stock = tuple(self.number[card] for card in state.stock)
+        piles = tuple(tuple(self.number[card] for card in pile) for pile in waste_piles(state))
+        return (pyramid, stock, piles, state.recycles, drawn_pairs_with_waste_now(state))
+
+    def key(self, position: tuple) -> tuple:
+        pyramid, stock, piles, recycles, just_drawn = position
+        if self.limit is None:
+            recycles = 0
+        elif self.several and recycles >= self.limit:
+            piles = tuple(sorted(piles))
+        if just_drawn:
+            waste = piles[0]
+            just_drawn = len(waste) > 1 and self.pile_values[waste[-1]] + self.pile_values[waste[-2]] == self.pair_sum
+        return (pyramid, stock, piles, recycles, just_drawn)
+
+    def won(self, position: tuple) -> bool:
+        pyramid, stock, piles = position[:3]
+        return not pyramid and (not self.strict or not (stock or any(piles)))
+
+    def signature(self, position: tuple) -> int:
+        """The values of the pile cards left, as counts packed in one integer."""
+        unit = self.unit
+        total = 0
+        for card in position[1]:
+            total += unit[card]
+        for pile in position[2]:
+            for card in pile:
+                total += unit[card]
+        return total
+
+    # -- what is proved lost ---------------------------------------------------------------------
+    def count(self) -> None:
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise Exhausted
+
+    # -- moves -------------------------------------------------------------------------------------
+    def children(self, position: tuple, every_king: bool = False) -> Iterator[tuple[tuple, tuple]]:
+        """(step, position after) for each move; a step is ("pair", card, card), ("king", card),
+        ("draw", pile number) or ("recycle",), cards as ("slot", n) or ("pile", n)."""
+        pyramid, stock, piles, recycles, just_drawn = position
+        values, pile_values, total = self.values, self.pile_values, self.pair_sum
+        free, pairs = self.free(pyramid)
+        for slot in free:
+            if values[slot] == total:
+                yield ("king", ("slot", slot)), (pyramid & ~(1 << slot), stock, piles, recycles, just_drawn)
+                return
+        regroup = self.draw_count > 1 and (self.limit is None or recycles < self.limit)
+        tops = [(i, pile[-1]) for i, pile in enumerate(piles) if pile]
+        for i, card in tops:
+            if pile_values[card] == total:
+                yield ("king", ("pile", card)), (pyramid, stock, _take(piles, i), recycles, False)
+                if not (regroup or every_king):
+                    return
+        for a, b, after in pairs:
+            yield ("pair", ("slot", a), ("slot", b)), (after, stock, piles, recycles, just_drawn)
+        for i, card in tops:
+            partner = total - pile_values[card]
+            for slot in free:
+                if values[slot] == partner:
+                    yield ("pair", ("slot", slot), ("pile", card)), (pyramid & ~(1 << slot), stock, _take(piles, i), recycles, False)
+        if self.several:
+            for n, (i, a) in enumerate(tops):
+                for j, b in tops[n + 1 :]:
+                    if pile_values[a] + pile_values[b] == total:
+                        after = _take(_take(piles, i), j)
+                        yield ("pair", ("pile", a), ("pile", b)), (pyramid, stock, after, recycles, False)
+        elif just_drawn:
+            waste = piles[0]
+            if len(waste) > 1 and pile_values[waste[-1]] + pile_values[waste[-2]] == total:
+                yield ("pair", ("pile", waste[-2]), ("pile", waste[-1])), (pyramid, stock, (waste[:-2],), recycles, False)
+        if stock:
+            drawn, rest = stock[: self.draw_count], stock[self.draw_count :]
+            jd = self.drawn_pairs
+            for i in self.draw_order(piles):
+                after = piles[:i] + (piles[i] + drawn,) + piles[i + 1 :]
+                yield ("draw", i), (pyramid, rest, after, recycles, jd)
+        elif any(piles) and (self.limit is None or recycles < self.limit):
+            stock = tuple(card for pile in piles for card in pile)
+            yield ("recycle",), (pyramid, stock, ((),) * len(piles), recycles + 1, False)
+
+    def draw_order(self, piles: tuple) -> list[int]:
+        """The piles a draw may go to: an empty one first (under Apophis)."""
+        if not self.several:
+            return [0]
+        return sorted(range(len(piles)), key=lambda i: (len(piles[i]) > 0, i))
+
+    # -- searches ------------------------------------------------------------------------------------
+    def dead(self, position: tuple) -> bool:
+        if not self.cuts:
+            return False
+        signature = self.signature(position)
+        return self.hopeless(position[0], signature) or self.lost_as_a_pool(position[0], signature)
+
+    def find_win(self, root: tuple, draws_first: bool = False) -> list | None:
+        """A winning line of steps from ``root`` ([] if won), or None once every position was
+        searched. Depth-first, each position once; the removals tried before the draw (or, with
+        ``draws_first``, after it)."""
+        if self.won(root):
+            return []
+        if self.dead(root):
+            return None
+        children = self.children
+        if draws_first:
+            children = lambda position: reversed(list(self.children(position)))  # noqa: E731
+        seen = {self.key(root)}
+        stack = [children(root)]
+        path: list = []
+        while stack:
+            for step, child in stack[-1]:
+                key = self.key(child)
+                if key in seen:
+                    continue
+                seen.add(key)
+                self.count()
+                if self.won(child):
+                    return [*path, step]
+                # (a draw or a recycle leaves the pyramid and the pile values as they were)
+                if step[0] in ("king", "pair") and self.dead(child):
+                    continue
+                path.append(step)
+                stack.append(children(child))
+                break
+            else:
+                stack.pop()
+                if path:
+                    path.pop()
+        return None
+
+    def probe_then_search(self, root: tuple) -> list | None:
+        """Three cards a draw: a depth-first probe with the draws first, within a quarter of the
+        budget, then the whole search with the removals first. Each is exact on its own (a line
+        found wins; a search through every position proves the loss); on Tut's Tomb deals the two
+        orders find different wins quickly (docs/solver.md)."""
+        if self.draw_count > 1:
+            budget, self.budget = self.budget, self.budget - max(0, int(self.budget) - self.nodes - int(self.budget) // 4)
+            try:
+                return self.find_win(root, draws_first=True)
+            except Exhausted:
+                if self.nodes <= int(self.budget):  # not the node budget: the budget's deadline
+                    raise
+            finally:
+                self.budget = budget
+        return self.find_win(root)
+
+    def shortest_line(self, root: tuple) -> list | None:
+        """Breadth-first: a line with the fewest moves (a King on a waste top one move among the
+        others; a free pyramid King first, which never lengthens a line), or None."""
+        if self.won(root):
+            return []
+        parent: dict[tuple, tuple | None] = {self.key(root): None}
+        frontier = [root]
+        while frontier:
+            following = []
+            for position in frontier:
+                for step, child in self.children(position, every_king=True):
+                    key = self.key(child)
+                    if key in parent:
+                        continue
+                    parent[key] = (self.key(position), step)
+                    self.count()
+                    if self.won(child):
+                        line, at = [], key
+                        while parent[at] is not None:
+                            at, step = parent[at]
+                            line.append(step)
+                        return line[::-1]
+                    if step[0] not in ("king", "pair") or not self.dead(child):
+                        following.append(child)
+            frontier = following
+        return None
+
+    def most_removed(self, root: tuple) -> tuple[int, list]:
+        """The most pyramid cards removed in all in any reachable position (counting those gone
+        already), and a line reaching it. Every position, none cut."""
+        best = [bin(root[0]).count("1"), []]
+        seen = {self.key(root)}
+        stack = [self.children(root)]
+        path: list = []
+        while stack and best[0]:
+            for step, child in stack[-1]:
+                key = self.key(child)
+                if key in seen:
+                    continue
+                seen.add(key)
+                self.count()
+                path.append(step)
+                left = bin(child[0]).count("1")
+                if left < best[0]:
+                    best[:] = [left, list(path)]
+                stack.append(self.children(child))
+                break
+            else:
+                stack.pop()
+                if path:
+                    path.pop()
+        return self.total - best[0], best[1]
+
+    # -- lines ---------------------------------------------------------------------------------------
+    def card(self, where: tuple[str, int]):
+        kind, n = where
+        return self.slot_cards[n] if kind == "slot" else self.pile_cards[n]
+
+    def move(self, step: tuple) -> Move:
+        kind = step[0]
+        if kind == "king":
+            return Move.king(self.card(step[1]))
+        if kind == "pair":
+            return Move.pair(self.card(step[1]), self.card(step[2]))
+        if kind == "draw":
+            return Move.draw(WASTE_PILE_NAMES[step[1]] if self.several else None)
+        return Move.recycle()
+
+    def moves(self, steps: list) -> tuple[Move, ...]:
+        return tuple(self.move(step) for step in steps)
+
+
+def _take(piles: tuple, i: int) -> tuple:
+    """The piles with pile ``i``'s top card taken off."""
+    return piles[:i] + (piles[i][:-1],) + piles[i + 1 :]
+
+
+def models(rules: Rules) -> bool:
+    """Whether this search reads ``rules``' shape: a pyramid whose geometry the layout tables hold,
+    and at most 15 cards of a value (the pile values' counts are packed 4 bits each)."""
+    deck = DECKS[rules.deck]
+    return rules.slots in COVERED_BY_SIZE and rules.copies * len(deck.suits) < 1 << BITS
+
+
+def search(state: GameState, budget: int, *, max_removable: bool, shortest: bool, cuts: bool = True) -> tuple:
+    """(result, line, minimal, max_removable, nodes) for ``state``, as ``solve`` answers them."""
+    run = GeneralSearch(state, budget, cuts)
+    root = run.encode(state)
+    try:
+        steps = run.probe_then_search(root)
+    except Exhausted:
+        return "unknown", None, False, None, budget
+    if steps is not None:
+        line, minimal = run.moves(steps), False
+        if shortest:
+            try:
+                fewest = run.shortest_line(root)
+            except Exhausted:
+                fewest = None
+            if fewest is not None:
+                line, minimal = run.moves(fewest), True
+        return "winnable", line, minimal, run.total, min(run.nodes, budget)
+    most = None
+    if max_removable:
+        try:
+            most, _ = run.most_removed(root)
+        except Exhausted:
+            most = None
+    return "unwinnable", None, False, most, min(run.nodes, budget)
+
+
+def hint(state: GameState, budget: int, cuts: bool = True) -> tuple[Move | None, tuple]:
+    """The next move of a winning line, else of a line removing the most pyramid cards, with the
+    answer as ``search`` gives it. The line is searched with the removals first and no probe:
+    following the hints one by one then makes progress (with the probe's draws first, each new
+    search may begin by going round the stock again, and the hints never end a game)."""
+    run = GeneralSearch(state, budget, cuts)
+    root = run.encode(state)
+    try:
+        steps = run.find_win(root)
+    except Exhausted:
+        return None, ("unknown", None, False, None, budget)
+    if steps is not None:
+        line = run.moves(steps)
+        return (line[0] if line else None), ("winnable", line, False, run.total, min(run.nodes, budget))
+    move, most, nodes = best_first_move(state, budget - run.nodes)
+    return move, ("unwinnable", None, False, most, min(run.nodes + nodes, budget))
+
+
+def best_first_move(state: GameState, budget: int) -> tuple[Move | None, int | None, int]:
+    """For a lost position: the first move of a line removing the most pyramid cards (None when
+    none removes any more, or the budget ran out), that most, and the positions searched."""
+    run = GeneralSearch(state, budget)
+    root = run.encode(state)
+    try:
+        most, steps = run.most_removed(root)
+    except Exhausted:
+        return None, None, min(run.nodes, budget)
+    line = run.moves(steps)
+    return (line[0] if line else None), most, run.nodes

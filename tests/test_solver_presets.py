@@ -1,0 +1,124 @@
+"""Every preset solved exactly: the solver's verdicts against the independent reference search
+(``tests/reference_general.py``, no code shared), every winning line replayed by the engine.
+
+A small sample here; ``make crosscheck`` runs 200 deals per preset (``docs/solver.md`` has the
+counts)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from service.engine import PRESETS, GameState, Rules, hint, legal_moves, play, seed_code, solve, winnable_deal
+from service.engine._solver import SearchOptions
+from tests.reference_general import OutOfPositions, reference_verdict
+
+#: The presets the general search answers, and the 004 app's (the fast searches), with the
+#: compositions of their options that change the search most.
+PRESET_RULES = {
+    "tuts-tomb": PRESETS["tuts-tomb"],
+    "apophis": PRESETS["apophis"],
+    "pharaoh": PRESETS["pharaoh"],
+    "spanish": PRESETS["spanish"],
+    "unlimited-undo": PRESETS["unlimited-undo"],
+    # compositions: Tut's Tomb in one pass and strict, Apophis with unlimited passes
+    "DKST0": Rules.from_letters("DKST0"),
+    "AT": Rules.from_letters("AT"),
+}
+
+
+def won_by(state: GameState, line) -> bool:
+    for move in line:
+        state = play(state, move).state
+    return state.status == "won"
+
+
+def random_position(rules: Rules, rng: random.Random) -> GameState:
+    state = GameState.new(seed_code(rules, rng.randrange(10**6)))
+    for _ in range(rng.choice([10, 20, 30])):
+        moves = [move for move in legal_moves(state) if move.type != "undo"]
+        if not moves:
+            break
+        state = play(state, rng.choice(moves)).state
+    return state
+
+
+@pytest.mark.parametrize("name", list(PRESET_RULES))
+def test_the_solver_agrees_with_the_reference_search(name):
+    """Deals and positions part-way through games: the same verdict from the solver and the
+    reference (where neither ran out), and every winning line wins when the engine plays it."""
+    rules = PRESET_RULES[name]
+    rng = random.Random(name)
+    positions = [GameState.new(seed_code(rules, seed)) for seed in range(3)]
+    positions += [random_position(rules, rng) for _ in range(3)]
+    compared, verdicts = 0, set()
+    for state in positions:
+        solution = solve(state, budget=20_000, max_removable=False)
+        if solution.result == "winnable":
+            assert won_by(state, solution.line), state.code
+        try:
+            reference = "winnable" if reference_verdict(state, 20_000) else "unwinnable"
+        except OutOfPositions:
+            continue
+        if solution.result != "unknown":
+            assert solution.result == reference, (state.code, state.log)
+            compared += 1
+            verdicts.add(reference)
+    assert compared >= 3, compared
+
+
+@pytest.mark.parametrize("name", ["tuts-tomb", "apophis", "pharaoh", "spanish"])
+def test_a_winnable_deal_and_its_hints_for_every_preset(name):
+    rules = PRESETS[name]
+    game = winnable_deal(rules, first_seed=0, budget=100_000)
+    solution = solve(game, budget=100_000)
+    assert solution.result == "winnable" and solution.max_removable == rules.slots
+    # following the hints wins the game
+    state = game
+    for _ in range(400):
+        if state.status == "won":
+            break
+        move, answer = hint(state, budget=100_000)
+        assert answer.result == "winnable" and move is not None
+        state = play(state, move).state
+    assert state.status == "won"
+
+
+def test_a_lost_position_gets_the_most_removable_and_a_hint_toward_it():
+    """Tut's Tomb in one pass (``DKT0``): the general search counts the most pyramid cards any line
+    removes, and the hint's line reaches that many."""
+    rules = Rules.from_letters("DKT0")
+    game = next(
+        state for seed in range(40)
+        if (state := GameState.new(seed_code(rules, seed))) and solve(state, budget=50_000, max_removable=False).result == "unwinnable"
+    )
+    solution = solve(game, budget=200_000)
+    assert solution.result == "unwinnable" and solution.max_removable is not None
+    state = game
+    while (move := hint(state, budget=200_000)[0]) is not None:
+        state = play(state, move).state
+    assert rules.slots - state.pyramid_left == solution.max_removable
+
+
+def test_the_shortest_line_of_the_general_search_is_no_longer_than_the_first():
+    game = winnable_deal(PRESETS["tuts-tomb"], first_seed=0, budget=100_000)
+    first, fewest = solve(game, max_removable=False), solve(game, max_removable=False, shortest=True, budget=300_000)
+    assert fewest.minimal and len(fewest.line) <= len(first.line) and won_by(game, fewest.line)
+
+
+@pytest.mark.parametrize("name", ["tuts-tomb", "apophis", "DKST0"])
+def test_the_cuts_never_lose_a_win(name):
+    """The same verdicts with the cuts of lost positions (too few partners, lost as a pool) and
+    without them, on positions part-way through games."""
+    rules = PRESET_RULES[name]
+    rng = random.Random(name + "cuts")
+    positions = [random_position(rules, rng) for _ in range(6)]
+    cut = [solve(state, budget=20_000, max_removable=False).result for state in positions]
+    uncut = [solve(state, budget=20_000, max_removable=False, options=SearchOptions(needs=False)).result for state in positions]
+    compared = 0
+    for a, b, state in zip(cut, uncut, positions):
+        if "unknown" not in (a, b):
+            assert a == b, state.code
+            compared += 1
+    assert compared >= 2
