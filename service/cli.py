@@ -17,6 +17,7 @@ partial: they are the seeds from ``--start`` on, in order, so ``--start`` can go
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import math
 import os
@@ -209,7 +210,7 @@ STATS_DEFAULTS = {"rules": "N", "start": 0, "deals": 1000, "budget": 2_000_000}
 
 def _stats(args: argparse.Namespace) -> int:
     try:
-        from . import stats as dask_stats
+        dask_stats = importlib.import_module(".stats", __package__)  # imports distributed
     except ImportError as error:
         print(
             f"pyramide stats: it runs on Dask, which is not installed ({error}): "
@@ -243,11 +244,17 @@ def _stats_run(args: argparse.Namespace, run, dask_stats) -> int:
         if args.resume is not None and kept:
             print(f"pyramide stats: {args.resume}: {kept} of the {run.deals} deals were done, solving the rest", file=sys.stderr)
         with dask_stats.cluster(args.scheduler, args.workers) as client:
-            progress = Progress(run.deals, f"rules {rules.letters}", done=kept)
+            # the bar shows the deals done from the first seed on without a gap, as the result does
+            # when interrupted; a chunk finished ahead of one still running shows when that one ends
+            shown = run.start + run.prefix()[0]
+            progress = Progress(run.deals, f"rules {rules.letters}", done=shown - run.start)
 
             def done(chunk: dict) -> None:
-                for _ in range(chunk["stop"] - chunk["first"]):
-                    progress.update()
+                nonlocal shown
+                while shown in run.chunks:
+                    for _ in range(run.chunks[shown]["stop"] - shown):
+                        progress.update()
+                    shown = run.chunks[shown]["stop"]
 
             dask_stats.solve_run(run, client, done, interrupt)
     finally:

@@ -190,8 +190,11 @@ def cluster(scheduler: str | None, workers: int) -> Iterator[Client]:
     main = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
     try:
+        # On loopback, on ports the system picks; the scheduler's HTTP server (health checks, and
+        # the dashboard when bokeh is installed) is always started: off the dashboard's usual 8787
         local = LocalCluster(
-            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+            n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
+            dashboard_address=None, scheduler_kwargs={"dashboard": False, "dashboard_address": "127.0.0.1:0"},
             silence_logs=logging.CRITICAL,
         )  # fmt: skip
     finally:
