@@ -32,6 +32,7 @@ import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
+import dask
 from distributed import Client, LocalCluster
 
 from .engine import GameState, Rules, seed_code, solve
@@ -192,11 +193,14 @@ def cluster(scheduler: str | None, workers: int) -> Iterator[Client]:
     try:
         # On loopback, on ports the system picks; the scheduler's HTTP server (health checks, and
         # the dashboard when bokeh is installed) is always started: off the dashboard's usual 8787
-        local = LocalCluster(
-            n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-            dashboard_address=None, scheduler_kwargs={"dashboard": False, "dashboard_address": "127.0.0.1:0"},
-            silence_logs=logging.CRITICAL,
-        )  # fmt: skip
+        # The workers' statistical profiler samples every thread's stack every 10 ms: work taken
+        # from the solver, for a dashboard no one is shown.
+        with dask.config.set({"distributed.worker.profile.enabled": False}):
+            local = LocalCluster(
+                n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
+                dashboard_address=None, scheduler_kwargs={"dashboard": False, "dashboard_address": "127.0.0.1:0"},
+                silence_logs=logging.CRITICAL,
+            )  # fmt: skip
     finally:
         if main:
             signal.signal(signal.SIGINT, previous)

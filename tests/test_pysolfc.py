@@ -124,3 +124,13 @@ def test_the_command_line_solves_a_pysolfc_number(capsys):
     assert capsys.readouterr().out.startswith("PYSOLFC-DS2-617: ")
     assert main(["solve", "PYSOLFC-DS2-0"]) == 2
     assert MESSAGES["pysolfc_number"]["en"] in capsys.readouterr().err
+
+
+def test_the_deal_docs_deal_codes_md_shows():
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "deal-codes.md").read_text(encoding="utf-8")
+    shown = doc.split("For `PYSOLFC-DS2-1234`:\n\n", 1)[1].split("\n\n", 1)[0].split()
+    state = GameState.new("PYSOLFC-DS2-1234").to_json()
+    assert shown == [card for row in state["pyramid"] for card in row] + state["waste"] + state["stock"]
+    assert shown == [card for part in pysol_cards_deal(1234).values() for card in (sum(part, []) if part and isinstance(part[0], list) else part)]
