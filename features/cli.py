@@ -21,6 +21,11 @@ from pathlib import Path
 import pytest
 
 FEATURES = Path(__file__).parent
+#: How the kit runs pytest: no cache folder, none of the surrounding project's ``addopts``, and
+#: only the kit's own plugin (pytest-bdd). Plugins installed beside it are not loaded: they could
+#: change how scenarios run, and loading them (each rewritten for pytest's asserts) cost 1 to 3 s of
+#: CPU a run.
+PYTEST_OPTIONS = ("-p", "no:cacheprovider", "--disable-plugin-autoload", "-p", "pytest_bdd.plugin", "-o", "addopts=")
 EXIT_CODES = """exit status:
   0  every selected scenario passed (with --baseline: no check failed that it does not list)
   1  at least one scenario failed (with --baseline: a check failed that it does not list)
@@ -248,7 +253,7 @@ def main(argv: list[str] | None = None) -> int:
 
     import pytest
 
-    pytest_args = [str(FEATURES), "-q", "-p", "no:cacheprovider", "--rootdir", str(FEATURES), "-o", "addopts=", "--no-header"]
+    pytest_args = [str(FEATURES), "-q", *PYTEST_OPTIONS, "--rootdir", str(FEATURES), "--no-header"]
     for option, value in (
         ("--base-url", args.base_url), ("--driver-command", args.driver_command), ("--without", args.without),
         ("-m", args.markers), ("-k", args.keyword), ("--junitxml", args.junitxml),

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from features import vectors as kit_vectors
 from features.capabilities import needs
+from features.cli import PYTEST_OPTIONS
 from features.driver import CAPABILITIES, DEFAULT_ON, OPT_IN
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -107,7 +108,7 @@ def test_without_on_the_command_line_skips_over_http():
     """A server declares nothing: --without names what it lacks (here, of the King scenarios:
     those by a tap need taps, and every one checks points)."""
     result = subprocess.run(
-        [sys.executable, "-m", "pytest", "features", "-q", "-p", "no:cacheprovider", "-o", "addopts=", "--without", "taps", "-rs", "-k", "king_of_the_pyramid"],
+        [sys.executable, "-m", "pytest", "features", "-q", *PYTEST_OPTIONS, "--without", "taps", "-rs", "-k", "king_of_the_pyramid"],
         cwd=ROOT, capture_output=True, text=True, timeout=300,
     )  # fmt: skip
     assert result.returncode == 0, result.stdout[-2000:]

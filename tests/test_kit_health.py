@@ -1,7 +1,9 @@
 """The kit checks the implementation's health before any scenario: a dead URL, an HTTP server that
 is not Pyramide's API, a base URL ending in /v1, an adapter that exits or prints a stray line on
-its standard output each end the run with exit status 2, within 5 seconds, in one paragraph that
-shows what came back. None of them is reported as a rule failure."""
+its standard output each end the run with exit status 2, in one paragraph that shows what came
+back. None of them is reported as a rule failure. That each does so within 5 seconds is a time, so
+the benchmark measures it (``python -m tests.bench kit``); here the kit must stop on its own
+deadline, which the paragraph names, and never on the tests' bound."""
 
 from __future__ import annotations
 
@@ -10,7 +12,6 @@ import subprocess
 import sys
 import textwrap
 import threading
-import time
 from pathlib import Path
 from wsgiref.simple_server import WSGIRequestHandler, make_server
 
@@ -23,15 +24,12 @@ ROOT = Path(__file__).resolve().parent.parent
 ADAPTER = f"{sys.executable} -m features.adapters.pyramide_engine"
 
 
-def conformance(*args: str) -> tuple[subprocess.CompletedProcess, float]:
-    started = time.monotonic()
-    result = subprocess.run([sys.executable, "-m", "features.cli", *args], cwd=ROOT, capture_output=True, text=True, timeout=60)
-    return result, time.monotonic() - started
+def conformance(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "features.cli", *args], cwd=ROOT, capture_output=True, text=True, timeout=60)
 
 
-def assert_one_paragraph_exit_2(result: subprocess.CompletedProcess, seconds: float) -> str:
+def assert_one_paragraph_exit_2(result: subprocess.CompletedProcess) -> str:
     assert result.returncode == 2, (result.returncode, result.stdout[-1500:], result.stderr[-1500:])
-    assert seconds < 5, seconds
     assert result.stdout == ""
     assert result.stderr.count("\n") == 1 and result.stderr.endswith("\n"), result.stderr
     assert "no scenario was run" in result.stderr
@@ -79,15 +77,15 @@ def pyramide_server():
 
 
 def test_a_dead_url():
-    result, seconds = conformance("--base-url", "http://127.0.0.1:9")
-    paragraph = assert_one_paragraph_exit_2(result, seconds)
+    result = conformance("--base-url", "http://127.0.0.1:9")
+    paragraph = assert_one_paragraph_exit_2(result)
     assert "GET http://127.0.0.1:9/v1/rules got no answer" in paragraph and "refused" in paragraph
 
 
 def test_an_http_server_that_is_not_pyramide_shows_its_status_and_body(http_server):
     url, _ = http_server
-    result, seconds = conformance("--base-url", url)
-    paragraph = assert_one_paragraph_exit_2(result, seconds)
+    result = conformance("--base-url", url)
+    paragraph = assert_one_paragraph_exit_2(result)
     assert f"GET {url}/v1/rules (hello) answered HTTP 404 (text/html)" in paragraph
     assert "<html><body>Not Found</body></html>" in paragraph
 
@@ -95,14 +93,14 @@ def test_an_http_server_that_is_not_pyramide_shows_its_status_and_body(http_serv
 def test_a_server_that_answers_200_but_not_the_protocol(http_server):
     url, answer = http_server
     answer.update(status=200, type="application/json", body='{"hello": "world"}')
-    result, seconds = conformance("--base-url", url)
-    paragraph = assert_one_paragraph_exit_2(result, seconds)
+    result = conformance("--base-url", url)
+    paragraph = assert_one_paragraph_exit_2(result)
     assert 'answered HTTP 200 (application/json)' in paragraph and '{"hello": "world"}' in paragraph
 
 
 def test_a_base_url_ending_in_v1_says_what_to_write(pyramide_server):
-    result, seconds = conformance("--base-url", pyramide_server + "/v1")
-    paragraph = assert_one_paragraph_exit_2(result, seconds)
+    result = conformance("--base-url", pyramide_server + "/v1")
+    paragraph = assert_one_paragraph_exit_2(result)
     assert "answered HTTP 404" in paragraph
     assert f"must not end in /v1 (the kit adds /v1/… itself): try --base-url {pyramide_server}." in paragraph
 
@@ -119,37 +117,46 @@ def adapter(tmp_path: Path, body: str) -> str:
     return f"{sys.executable} {script}"
 
 
-def test_an_adapter_that_exits_shows_its_status_and_the_end_of_its_stderr(tmp_path):
-    command = adapter(tmp_path, """
+#: The broken adapters of issue 20's "must show", which ``python -m tests.bench kit`` also times.
+BROKEN_ADAPTERS = {
+    "exits": """
         import sys
         print("Traceback (most recent call last): engine.so not found", file=sys.stderr)
         sys.exit(3)
-    """)
-    result, seconds = conformance("--driver-command", command)
-    paragraph = assert_one_paragraph_exit_2(result, seconds)
+    """,
+    "prints a stray line": """
+        import json, runpy, sys
+        print("Loading engine v2.1...", flush=True)
+        runpy.run_module("features.adapters.pyramide_engine", run_name="__main__")
+    """,
+    "never answers": """
+        import time
+        time.sleep(60)
+    """,
+}
+
+
+def test_an_adapter_that_exits_shows_its_status_and_the_end_of_its_stderr(tmp_path):
+    command = adapter(tmp_path, BROKEN_ADAPTERS["exits"])
+    result = conformance("--driver-command", command)
+    paragraph = assert_one_paragraph_exit_2(result)
     assert "It exited with status 3 when asked 'hello'" in paragraph
     assert "Its standard error ended with: Traceback (most recent call last): engine.so not found" in paragraph
 
 
 def test_an_adapter_that_prints_a_stray_line_shows_it_verbatim(tmp_path):
-    command = adapter(tmp_path, """
-        import json, runpy, sys
-        print("Loading engine v2.1...", flush=True)
-        runpy.run_module("features.adapters.pyramide_engine", run_name="__main__")
-    """)
-    result, seconds = conformance("--driver-command", command)
-    paragraph = assert_one_paragraph_exit_2(result, seconds)
+    command = adapter(tmp_path, BROKEN_ADAPTERS["prints a stray line"])
+    result = conformance("--driver-command", command)
+    paragraph = assert_one_paragraph_exit_2(result)
     assert "Asked 'hello', it wrote a line that is not a JSON object: 'Loading engine v2.1...'" in paragraph
 
 
 def test_an_adapter_that_never_answers_is_stopped_in_time(tmp_path):
-    command = adapter(tmp_path, """
-        import time
-        time.sleep(60)
-    """)
-    result, seconds = conformance("--driver-command", command)
-    paragraph = assert_one_paragraph_exit_2(result, seconds)
-    assert "gave no answer to" in paragraph
+    command = adapter(tmp_path, BROKEN_ADAPTERS["never answers"])
+    result = conformance("--driver-command", command)
+    paragraph = assert_one_paragraph_exit_2(result)
+    # stopped by the kit's own deadline for hello (features/driver.py), not by this test's bound
+    assert 'It gave no answer to {"cmd": "hello"} within 3.5 s.' in paragraph
 
 
 def test_an_adapter_whose_deal_is_not_a_game_is_told_what_is_wrong(tmp_path):
@@ -162,8 +169,8 @@ def test_an_adapter_whose_deal_is_not_a_game_is_told_what_is_wrong(tmp_path):
             else:
                 print(json.dumps({"ok": True, "state": {"pyramid": [[1]], "stock": [], "waste": [], "score": "0", "moves": 0, "status": "on"}}), flush=True)
     """)
-    result, seconds = conformance("--driver-command", command)
-    paragraph = assert_one_paragraph_exit_2(result, seconds)
+    result = conformance("--driver-command", command)
+    paragraph = assert_one_paragraph_exit_2(result)
     assert "does not look like the protocol's" in paragraph
     assert '"score" is not a whole number' in paragraph and '"status" is' in paragraph
 
@@ -242,8 +249,8 @@ def test_a_hello_whose_lists_hold_other_than_names_is_a_broken_adapter(tmp_path)
         for line in sys.stdin:
             print(json.dumps({"name": "x", "capabilities": [], "without": [["scoring"]]}), flush=True)
     """)
-    result, seconds = conformance("--driver-command", command)
-    paragraph = assert_one_paragraph_exit_2(result, seconds)
+    result = conformance("--driver-command", command)
+    paragraph = assert_one_paragraph_exit_2(result)
     assert "not a list of strings" in paragraph and "Traceback" not in result.stderr
 
 
@@ -270,6 +277,6 @@ def test_check_adapter_names_an_answer_of_another_shape_without_a_traceback(tmp_
 @pytest.mark.parametrize("option", ["--json", "--report", "--write-baseline"])
 def test_an_output_file_that_cannot_be_written_is_said_before_the_run(tmp_path, option):
     path = tmp_path / "no-such-folder" / "out"
-    result, _ = conformance(option, str(path))
+    result = conformance(option, str(path))
     assert result.returncode == 2 and f"{option} {path}: no such folder to write it in" in result.stderr
     assert "Traceback" not in result.stderr and result.stdout == ""

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from features.cli import PYTEST_OPTIONS
+
 ROOT = Path(__file__).resolve().parent.parent
 
 CAUGHT_BY = {
@@ -26,7 +28,7 @@ CAUGHT_BY = {
 def test_the_kit_fails_against_a_broken_engine(mutant):
     """The scenario written for the rule fails (`make mutate` measures the whole kit's teeth)."""
     result = subprocess.run(
-        [sys.executable, "-m", "pytest", "features", "-q", "-p", "no:cacheprovider", "-p", "tests.mutants", "-o", "addopts=", "-k", CAUGHT_BY[mutant]],
+        [sys.executable, "-m", "pytest", "features", "-q", *PYTEST_OPTIONS, "-p", "tests.mutants", "-k", CAUGHT_BY[mutant]],
         cwd=ROOT,
         env={**os.environ, "PYRAMIDE_MUTANT": mutant},
         capture_output=True,
@@ -41,7 +43,7 @@ def test_the_scenarios_that_catch_them_pass_without_a_mutant():
     """The control: run the same way, the same scenarios pass on the engine as it is, so each failure
     above is the mutant's (the whole kit passing is the suite's own run of features/)."""
     result = subprocess.run(
-        [sys.executable, "-m", "pytest", "features", "-q", "-p", "no:cacheprovider", "-o", "addopts=", "-rA",
+        [sys.executable, "-m", "pytest", "features", "-q", *PYTEST_OPTIONS, "-rA",
          "-k", " or ".join(sorted(CAUGHT_BY.values()))],
         cwd=ROOT, capture_output=True, text=True, timeout=600,
     )  # fmt: skip

@@ -12,13 +12,13 @@ import shutil
 import subprocess
 import sys
 import threading
-import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 
 from features import vectors as kit_vectors
+from features.cli import PYTEST_OPTIONS
 from features.client import InProcessClient
 from features.driver import CAPABILITIES, HttpDriver
 from features.ops import Game, KitFailure
@@ -26,7 +26,7 @@ from features.traceability import kit_scenarios
 
 ROOT = Path(__file__).resolve().parent.parent
 VECTORS = json.loads(kit_vectors.VECTORS.read_text(encoding="utf-8"))["vectors"]
-KIT = [sys.executable, "-m", "pytest", "features", "-q", "-p", "no:cacheprovider", "-o", "addopts="]
+KIT = [sys.executable, "-m", "pytest", "features", "-q", *PYTEST_OPTIONS]
 ADAPTER = f"{sys.executable} -m features.adapters.pyramide_engine"
 
 
@@ -102,11 +102,10 @@ def test_a_failure_quotes_the_rule_it_breaks():
 
 
 def test_an_unreachable_server_is_one_line_and_exit_status_2():
-    started = time.monotonic()
+    """(Its time, under 5 s, is measured by ``python -m tests.bench kit``.)"""
     result = subprocess.run(
         [sys.executable, "-m", "features.cli", "--base-url", "http://127.0.0.1:9"], cwd=ROOT, capture_output=True, text=True, timeout=30
     )
-    assert time.monotonic() - started < 5
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.count("\n") == 1 and result.stderr.startswith("pyramide-conformance: http://127.0.0.1:9 is not a working Pyramide API")
 
