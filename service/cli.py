@@ -17,6 +17,7 @@ partial: they are the seeds from ``--start`` on, in order, so ``--start`` can go
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import json
 import math
@@ -243,7 +244,7 @@ def _stats_run(args: argparse.Namespace, run, dask_stats) -> int:
         kept = run.kept()
         if args.resume is not None and kept:
             print(f"pyramide stats: {args.resume}: {kept} of the {run.deals} deals were done, solving the rest", file=sys.stderr)
-        with dask_stats.cluster(args.scheduler, args.workers) as client:
+        with dask_stats.cluster(args.scheduler, args.workers) if run.remaining() else contextlib.nullcontext() as client:
             # the bar shows the deals done from the first seed on without a gap, as the result does
             # when interrupted; a chunk finished ahead of one still running shows when that one ends
             shown = run.start + run.prefix()[0]
@@ -256,7 +257,8 @@ def _stats_run(args: argparse.Namespace, run, dask_stats) -> int:
                         progress.update()
                     shown = run.chunks[shown]["stop"]
 
-            dask_stats.solve_run(run, client, done, interrupt)
+            if client is not None:  # a state file of a finished run needs no cluster
+                dask_stats.solve_run(run, client, done, interrupt)
     finally:
         if progress is not None:
             progress.close()
