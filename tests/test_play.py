@@ -2,17 +2,24 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from service.engine import (
     DOCUMENTS_LAYOUT,
     IllegalMoveError,
     InvalidMoveError,
+    PRESETS,
+    UNDO_LIMIT,
     GameState,
     Move,
+    Replay,
     Rules,
     legal_moves,
     play,
+    replay,
+    seed_code,
 )
 from tests.helpers import C, deal, deal_at, position, run
 
@@ -279,6 +286,60 @@ def test_undo_reaches_back_100_actions_and_no_further():
     assert state.moves == 102 and state.history == ()
     assert illegal(state, "undo") == "nothing_to_undo"
     assert len(state.waste) == 3  # the two oldest draws are beyond the undo limit
+
+
+UNLIMITED = {
+    "unlimited-undo": PRESETS["unlimited-undo"],
+    "with-drawn-pairs": Rules(unlimited_undo=True, drawn_pairs_with_waste=True, initial_waste=False),
+    "three-piles": Rules(unlimited_undo=True, waste_piles=3, initial_waste=False),
+}
+
+
+def _walk(rules: Rules) -> tuple[GameState, list[Move], list[GameState]]:
+    """A game of random moves and runs of undos, the undo history growing past 3 × UNDO_LIMIT and
+    undone back past the window ``replay`` keeps, several times: its start, moves and states."""
+    rng = random.Random(23)
+    start = GameState.new(seed_code(rules, 2323))
+    state, moves, states = start, [], [start]
+    for phase in (450, -380, 200, -260, 320, -500):
+        for _ in range(abs(phase)):
+            options = [move for move in legal_moves(state) if (move.type == "undo") == (phase < 0)]
+            if not options:
+                break
+            moves.append(rng.choice(options))
+            state = play(state, moves[-1]).state
+            states.append(state)
+    return start, moves, states
+
+
+@pytest.mark.parametrize("rules", UNLIMITED.values(), ids=UNLIMITED)
+def test_a_replay_under_unlimited_undo_gives_what_playing_each_move_gives(rules):
+    """``replay`` plays on a state holding only the undo history's newest actions (copied whole
+    at every move, the history made replays under unlimited undo quadratic): where it leads, its
+    whole history included, its refusals, and a replay from a state part-way (a remembered prefix)
+    are what playing the moves one by one gives, across undos that reach back past that window."""
+    start, moves, states = _walk(rules)
+    assert len(moves) > 1_500 and max(len(state.history) for state in states) > 3 * UNDO_LIMIT
+    assert states[-1].history == () and any(move.type == "pair" or move.type == "king" for move in moves)
+    assert replay(start, moves) == Replay(states[-1], len(moves))
+    for cut in (350, 700, 1_000):
+        assert replay(states[cut], moves[cut:]) == Replay(states[-1], len(moves) - cut)
+        after = next(i for i in range(cut, len(moves)) if states[i].stock)  # a recycle refused there
+        refused = replay(start, [*moves[:after], Move.recycle()])
+        assert (refused.state, refused.played, refused.refused.code) == (states[after], after, "stock_not_empty")
+
+
+def test_a_replay_under_unlimited_undo_plays_on_a_bounded_history(monkeypatch):
+    """What keeps that replay linear (``python -m tests.bench replay`` prints its µs per action):
+    ``play`` never gets a history longer than 3 × UNDO_LIMIT, however long the one replayed."""
+    from service.engine import _play
+
+    start, moves, states = _walk(UNLIMITED["unlimited-undo"])
+    seen = []
+    monkeypatch.setattr(_play, "play", lambda state, move: seen.append(len(state.history)) or play(state, move))
+    assert _play.replay(start, moves).state == states[-1]
+    assert len(seen) == len(moves) and max(seen) == 3 * UNDO_LIMIT
+    assert min(seen[i] for i in range(len(moves)) if len(states[i].history) >= UNDO_LIMIT) >= UNDO_LIMIT
 
 
 def test_undo_is_allowed_when_blocked():

@@ -440,6 +440,73 @@ def test_a_solver_flood_is_shed_with_503_while_the_cheap_endpoints_stay_fast(por
     assert {reply.headers["content-language"] for reply in replies if reply.status == 503} == {"en", "es"}
 
 
+def _long_body(actions: int) -> bytes:
+    from tests.bench.bench_replay import long_game
+
+    state = long_game(actions)
+    return json.dumps({"state": state.to_json(), "move": {"type": "draw"} if state.stock else {"type": "recycle"}}).encode()
+
+
+def test_long_bodies_past_the_replay_pools_places_are_refused_by_nginx_before_they_are_read(port):
+    """A client with as many bodies long enough to hold a long log in flight as the workers'
+    replay pools have places (2 × (1 + 4) here) gets ``503 replay_busy`` from nginx for the next
+    one at once, unread, in problem+json, in its language, with ``Retry-After``: a flood of long
+    logs costs the workers nothing but the replays they take. A short body, /healthz, and once the
+    long ones are gone a long one again, go through."""
+    body = _long_body(2_000)
+    assert len(body) > _limits.LONG_BODY
+    places = 2 * (_limits.REPLAY_SLOTS + _limits.REPLAY_QUEUE)
+    head = f"POST /v1/moves HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n"
+    held = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(places)]
+    try:
+        for sock in held:  # each holds its place: the body's first half sent, the rest not yet
+            sock.sendall(head.encode() + body[: len(body) // 2])
+        time.sleep(0.2)
+        refused = post(port, "/v1/moves", body, "Accept-Language: es")
+        problem = refused.problem("replay_busy", 503, "es")
+        assert problem["detail"] == "El servidor está ocupado reproduciendo partidas largas: inténtalo de nuevo dentro de 2 segundos"
+        assert refused.headers["retry-after"] == "2" and refused.seconds < FAST
+        assert post(port, "/v1/moves", MOVE).status == 200 and max(healthz_times(port, 3)) < FAST
+    finally:
+        for sock in held:
+            sock.close()
+    deadline = time.monotonic() + 10
+    while (reply := post(port, "/v1/moves", body)).status == 503 and time.monotonic() < deadline:
+        time.sleep(0.1)  # (until nginx has seen the held connections close)
+    assert reply.status == 200 and reply.json()["state"]["log"].count(" ") == 2_000
+
+
+def test_a_flood_of_long_logs_delays_no_one(port):
+    """16 clients posting 9,999-action states in a loop, for twice the read timeout and more:
+    /healthz and a normal /v1/moves, probed every 50 ms, are all answered, none slowly; the flood
+    gets its answers or ``503 replay_busy`` (from nginx or the app), nothing else. (The bound is
+    generous, as above; ``python -m tests.bench attacks`` gives the figures: its p99 is the
+    target, 100 ms.)"""
+    body = _long_body(9_999)
+    outcomes: dict = {}
+
+    def flood(stopping: threading.Event) -> None:
+        while not stopping.is_set():
+            reply = post(port, "/v1/moves", body)
+            code = reply.json().get("code") if reply.status != 200 else None
+            outcomes[(reply.status, code)] = outcomes.get((reply.status, code), 0) + 1
+
+    stopping = threading.Event()
+    threads = [threading.Thread(target=flood, args=(stopping,), daemon=True) for _ in range(16)]
+    with Probe(port, MOVE, timeout=20) as probe:
+        for thread in threads:
+            thread.start()
+        time.sleep(2 * READ_TIMEOUT + 1)
+        stopping.set()
+        for thread in threads:
+            thread.join(30)
+    for label in ("healthz", "moves"):
+        summary = probe.summary(label)
+        assert summary["count"] >= 10 and summary["failed"] == 0, (label, summary, outcomes)
+        assert summary["max_ms"] < 2000, (label, summary, outcomes)
+    assert set(outcomes) <= {(200, None), (503, "replay_busy")} and outcomes.get((503, "replay_busy")), outcomes
+
+
 def test_the_solver_stops_at_its_deadline(monkeypatch):
     """In-process: the worst solve (1.7 s of CPU here), given 0.3 s, answers within about that,
     never wrongly: the shortest line not proved (``minimal`` false), or ``unknown`` on a loaded
@@ -476,6 +543,16 @@ def test_the_solver_pool_refuses_when_full(monkeypatch):
     finally:
         _limits._slots.release()
     assert client.post("/v1/solve", json={"state": WORST["state"], "budget": 1000}).status_code == 200
+
+
+def test_long_replays_run_in_processes_of_their_own():
+    """A long replay shares no GIL with the threads that answer the cheap requests: it runs in the
+    worker's replay processes (a thread of the worker's, at a lower priority, was descheduled
+    holding the GIL, and /healthz waited for it); a short one in the request's thread."""
+    assert _limits.long_replay(_limits.LONG_LOG, os.getpid) == os.getpid()
+    elsewhere = _limits.long_replay(_limits.LONG_LOG + 1, os.getpid)
+    assert elsewhere != os.getpid() and _limits.long_replay(_limits.LONG_LOG + 1, os.getpid) == elsewhere
+    assert _limits.long_replay(_limits.LONG_LOG + 1, os.getpriority, os.PRIO_PROCESS, 0) == min(19, os.getpriority(os.PRIO_PROCESS, 0) + _limits.NICE)
 
 
 def test_long_replays_wait_for_the_replay_pool_then_are_refused(monkeypatch):

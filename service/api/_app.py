@@ -129,10 +129,10 @@ def _body(model: type[BaseModel]) -> dict[str, Any]:
 
 def _state(data: Any) -> GameState:
     """The request's state, replayed from its deal (``GameState.from_json``): a long log in the
-    replay pool (``_limits.long_replay``)."""
+    replay pool's processes (``_limits.long_replay``)."""
     log = data.get("log") if isinstance(data, dict) else None
     actions = log.count(" ") + 1 if isinstance(log, str) and log else 0
-    return long_replay(actions, lambda: GameState.from_json(data))
+    return long_replay(actions, GameState.from_json, data)
 
 
 def _json(body: dict[str, Any], status: int = 200) -> Response:
@@ -244,7 +244,7 @@ def _replay() -> Response:
         except PyramideError as error:
             error.field = f"moves[{i}]"
             raise
-    result = long_replay(len(moves), lambda: replay(start, moves))
+    result = long_replay(len(moves), replay, start, moves)
     refused = None
     if result.refused is not None:
         refused = {

@@ -15,16 +15,21 @@ node budget.
 - and, after each search, the C heap's free memory is given back to the system
   (``malloc_trim``, glibc), so that a worker's memory does not stay at its peak.
 
-Long replays are kept apart the same way (``long_replay``): a state whose log, or a
-``/v1/replay`` whose moves, hold more than ``LONG_LOG`` actions (1,000: about 12 ms of CPU; the
-limit is 10,000, about 0.12 s) is replayed in the process's replay pool, ``PYRAMIDE_REPLAY_SLOTS``
-threads (default 1) at the solver's lower priority. A request finding them busy waits for one, up
-to ``PYRAMIDE_REPLAY_WAIT`` seconds (default 2), behind at most ``REPLAY_QUEUE`` others (4);
-past either it is refused at once with ``503 replay_busy`` and ``Retry-After``. So a flood of long
-logs holds at most 5 of a worker's threads and one core's share of its CPU, and the cheap
-requests keep the rest. While the queue is full, a body over ``LONG_BODY`` bytes (8 KiB: a state
-is about 3 KiB, and its log about 6 bytes an action) to an endpoint that replays is refused so
-before it is even parsed (``_app``), so that the refusals of a flood cost next to nothing.
+Long replays are kept apart too (``long_replay``): a state whose log, or a ``/v1/replay`` whose
+moves, hold more than ``LONG_LOG`` actions (1,000: about 12 ms of CPU; the limit is 10,000, about
+0.12 s) is replayed in the worker's replay pool: ``PYRAMIDE_REPLAY_SLOTS`` processes (default 1)
+of their own, at the solver's lower priority. Processes, not threads: a replay thread holds the
+worker's GIL, and at a lower priority, on a busy machine, it was often descheduled holding it,
+so that the cheap requests waited for it (``/healthz`` p99 98–216 ms under a flood of long
+logs); a process shares nothing with the worker but the request's JSON going there and the
+replayed state coming back (pickled: about 0.5 ms for 10,000 actions). A request finding the
+pool busy waits for it, up to ``PYRAMIDE_REPLAY_WAIT`` seconds (default 2), behind at most
+``REPLAY_QUEUE`` others (4); past either it is refused at once with ``503 replay_busy`` and
+``Retry-After``. So a flood of long logs holds at most 5 of a worker's threads, waiting, and one
+core's share of CPU at a lower priority, and the cheap requests keep the rest. While the queue is
+full, a body over ``LONG_BODY`` bytes (8 KiB: a state is about 3 KiB, and its log about 6 bytes an
+action) to an endpoint that replays is refused so before it is even parsed (``_app``), so that the
+refusals of a flood cost next to nothing.
 
 The deadline goes through the engine's own budget: ``Deadline`` is the node budget (an ``int``)
 whose comparison with the node count (``nodes > budget``, which the engine makes at every position
@@ -43,12 +48,15 @@ from __future__ import annotations
 
 import ctypes
 import math
+import multiprocessing
 import os
+import signal
 import sys
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import TypeVar
 
 from .. import engine
@@ -76,7 +84,7 @@ LONG_BODY = 8 * 1024
 _slots = threading.BoundedSemaphore(SLOTS)
 _replay_slots = threading.BoundedSemaphore(REPLAY_SLOTS)
 _replay_places = threading.BoundedSemaphore(REPLAY_SLOTS + REPLAY_QUEUE)
-_replays: tuple[int, ThreadPoolExecutor] | None = None
+_replays: tuple[int, ProcessPoolExecutor] | None = None
 _threads: tuple[int, ThreadPoolExecutor] | None = None  # (the process it belongs to, the pool)
 _threads_lock = threading.Lock()
 T = TypeVar("T")
@@ -146,21 +154,62 @@ def replay_queue_full() -> bool:
     return False
 
 
-def long_replay(actions: int, replay: Callable[[], T]) -> T:
-    """``replay()``, in the replay pool when it replays more than ``LONG_LOG`` actions."""
+def _replay_process() -> None:
+    """A replay process's start: the solver's lower priority (the whole process's); a Ctrl-C is
+    the server's to handle, not its (it ends when its worker does); and on Linux it gets SIGTERM
+    if its worker dies without ending it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        os.nice(NICE)
+    except OSError:
+        pass
+    try:
+        ctypes.CDLL(None).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
+def _replay_pool() -> ProcessPoolExecutor:
     global _replays
+    with _threads_lock:
+        if _replays is None or _replays[0] != os.getpid():  # (made in each worker, when first needed)
+            # spawned, not forked: a fork of a worker's threads could copy a lock some thread holds
+            context = multiprocessing.get_context("spawn")
+            _replays = (os.getpid(), ProcessPoolExecutor(REPLAY_SLOTS, mp_context=context, initializer=_replay_process))
+        return _replays[1]
+
+
+def start_replay_pool() -> None:
+    """Start the worker's replay processes now (at the worker's start), not at its first long
+    replay, which would wait for them (about 0.3 s of CPU each: a fresh Python importing the engine)."""
+    _replay_pool().submit(os.getpid)
+
+
+def _replace_replay_pool(broken: ProcessPoolExecutor) -> None:
+    global _replays
+    with _threads_lock:
+        if _replays is not None and _replays[1] is broken:
+            _replays = None
+    broken.shutdown(wait=False, cancel_futures=True)
+
+
+def long_replay(actions: int, replay: Callable[..., T], *args: object) -> T:
+    """``replay(*args)``: in the replay pool's processes when it replays more than ``LONG_LOG``
+    actions (``replay`` and ``args`` go there pickled: a function of a module, and values)."""
     if actions <= LONG_LOG:
-        return replay()
+        return replay(*args)
     if not _replay_places.acquire(blocking=False):
         raise replay_busy()
     try:
         if not _replay_slots.acquire(timeout=REPLAY_WAIT):
             raise replay_busy()
         try:
-            with _threads_lock:
-                if _replays is None or _replays[0] != os.getpid():
-                    _replays = (os.getpid(), ThreadPoolExecutor(REPLAY_SLOTS, "replay", initializer=_lower_priority))
-            return _replays[1].submit(replay).result()
+            pool = _replay_pool()
+            try:
+                return pool.submit(replay, *args).result()
+            except BrokenProcessPool:  # (a replay process died, killed: a new pool for the next)
+                _replace_replay_pool(pool)
+                raise replay_busy() from None
         finally:
             _replay_slots.release()
     finally:

@@ -43,6 +43,7 @@ from pathlib import Path
 from ..locales import DEFAULT_LANGUAGE, LANGUAGES
 
 from ._http import _API_CSP, _SECURITY, CORS_EXPOSED_HEADERS, READ_TIMEOUT, parse_origins
+from ._limits import LONG_BODY, REPLAY_QUEUE, REPLAY_SLOTS, replay_busy
 from ._models import MAX_BODY
 from ._problems import MEDIA_TYPE, problem_body
 
@@ -60,6 +61,7 @@ REFUSALS: dict[int, tuple[str, int, dict]] = {
     500: ("internal_error", 500, {}),
     501: ("unsupported_transfer_coding", 501, {}),
     502: ("internal_error", 500, {}),
+    503: ("replay_busy", 503, {"seconds": replay_busy().params["seconds"]}),  # (limit_conn: long bodies)
     504: ("internal_error", 500, {}),
 }
 
@@ -120,6 +122,36 @@ def _allow_map() -> str:
     return "\n".join(lines) + "\n}\n"
 
 
+#: The endpoints whose bodies carry a log or moves to replay (``_app._REPLAYING``).
+REPLAYING_PATHS = ("/v1/moves", "/v1/legal-moves", "/v1/describe", "/v1/solve", "/v1/hint", "/v1/replay")
+
+
+def _above(number: int) -> str:
+    """A regular expression of the decimal numbers over ``number`` (no leading zeros).
+
+    >>> import re
+    >>> [n for n in (0, 8191, 8192, 8193, 8200, 9000, 10000, 81920) if re.fullmatch(_above(8192), str(n))]
+    [8193, 8200, 9000, 10000, 81920]
+    """
+    digits = str(number)
+    options = [f"[1-9]\\d{{{len(digits)},}}"]  # more digits
+    for i, digit in enumerate(digits):
+        if digit != "9":
+            rest = len(digits) - i - 1
+            higher = "9" if digit == "8" else f"[{int(digit) + 1}-9]"
+            options.append(digits[:i] + higher + (f"\\d{{{rest}}}" if rest else ""))
+    return "(?:" + "|".join(options) + ")"
+
+
+def _long_body_map() -> str:
+    """``$pyramide_long_body``: the client's address on a request to an endpoint that replays
+    whose body is announced over ``LONG_BODY`` bytes, long enough to hold a long log; empty (not
+    counted) otherwise. ``limit_conn`` counts those in flight, by address."""
+    paths = "|".join(re.escape(path) for path in REPLAYING_PATHS)
+    key = _quote(f"~^(?:{paths}) {_above(LONG_BODY)}$", pattern=True)
+    return f'map "$uri $content_length" $pyramide_long_body {{\n    default \'\';\n    {key} $binary_remote_addr;\n}}\n'
+
+
 def _refusal_blocks() -> tuple[str, str]:
     """The maps of the refusals' bodies by language, and their named locations."""
     maps, locations = [], []
@@ -137,6 +169,8 @@ def _refusal_blocks() -> tuple[str, str]:
     )
     for status, (code, answered, params) in REFUSALS.items():
         allow = "        add_header Allow $pyramide_allow always;\n" if status == 405 else ""
+        if status == 503:
+            allow = f"        add_header Retry-After {params['seconds']} always;\n"
         bodies = "".join(
             f"    {language} {_quote(problem_body(code, answered, language, **params).decode())};\n" for language in LANGUAGES
         )
@@ -150,8 +184,19 @@ def _refusal_blocks() -> tuple[str, str]:
     return "".join(maps), "".join(locations)
 
 
-def config(directory: Path, host: str, port: int, *, access_log: bool, workers: int = 1) -> str:
-    """The nginx configuration: listening on ``host``:``port``, gunicorn on ``directory``/app.sock."""
+def config(directory: Path, host: str, port: int, *, access_log: bool, workers: int = 1, app_workers: int = 1) -> str:
+    """The nginx configuration: listening on ``host``:``port``, gunicorn (``app_workers``
+    processes) on ``directory``/app.sock.
+
+    Requests that may carry a long log (``_long_body_map``) are let through to gunicorn, from one
+    client address, only as many at once as the workers' replay pools take (``app_workers`` ×
+    (``REPLAY_SLOTS`` + ``REPLAY_QUEUE``)); past that, nginx answers ``503 replay_busy`` itself,
+    as the app would, before reading the body: a flood of long logs then costs the workers
+    nothing but the replays they take (each refusal cost a worker about 0.6 ms of CPU, reading
+    the body and answering, some 400 a second under 16 clients). It refuses only a client that
+    already has that many long bodies in flight (being sent, waiting or replaying), which fill the
+    pools' places; by address, so that a client holding its places (with bodies that never end)
+    holds only its own. (Behind another proxy, every client has that proxy's address.)"""
     origins = parse_origins(os.environ.get("PYRAMIDE_CORS_ORIGINS"))
     maps, locations = _refusal_blocks()
     user = ""
@@ -201,6 +246,10 @@ http {{
 {_language_map()}
 {_cors_map(origins)}
 {_allow_map()}
+{_long_body_map()}
+    limit_conn_zone $pyramide_long_body zone=pyramide_long_bodies:1m;
+    limit_conn_status 503;
+    limit_conn_log_level info;  # (not logged: the error log is error and worse)
     map $pyramide_cors $pyramide_cors_exposed {{ '' ''; default {_quote(CORS_EXPOSED_HEADERS)}; }}
     map $pyramide_cors $pyramide_cors_vary {{ '' ''; '*' ''; default 'Origin'; }}
 {maps}
@@ -214,6 +263,7 @@ http {{
         listen {listen} backlog=4096;
 {"".join(f"        error_page {status} ={answered} /_pyramide/problem/{status};" + chr(10) for status, (_, answered, _) in REFUSALS.items())}
         location / {{
+            limit_conn pyramide_long_bodies {app_workers * (REPLAY_SLOTS + REPLAY_QUEUE)};
             proxy_pass http://pyramide;
             proxy_http_version 1.1;
             proxy_set_header Connection "";
@@ -245,8 +295,9 @@ class Proxy:
     """nginx for one server: ``start()`` writes the configuration and starts it (and the log
     relay), ``stop()`` stops it and removes the directory."""
 
-    def __init__(self, nginx: str, directory: Path, host: str, port: int, lines=None) -> None:
+    def __init__(self, nginx: str, directory: Path, host: str, port: int, lines=None, app_workers: int = 1) -> None:
         self.nginx, self.directory, self.host, self.port, self.lines = nginx, directory, host, port, lines
+        self.app_workers = app_workers
         self.process: subprocess.Popen | None = None
         self.stopping = threading.Event()
         self.failed = False
@@ -260,7 +311,8 @@ class Proxy:
 
     def start(self) -> None:
         conf = self.directory / "nginx.conf"
-        conf.write_text(config(self.directory, self.host, self.port, access_log=self.lines is not None), encoding="utf-8")
+        text = config(self.directory, self.host, self.port, access_log=self.lines is not None, app_workers=self.app_workers)
+        conf.write_text(text, encoding="utf-8")
         check = subprocess.run([self.nginx, "-t", "-q", "-p", str(self.directory), "-c", str(conf), "-e", "stderr"],
                                capture_output=True, text=True, timeout=30)  # fmt: skip
         if check.returncode != 0:

@@ -68,8 +68,12 @@ def _announce() -> None:
 
 def _worker_started(worker) -> None:
     """In each worker: a thread waiting for the GIL gets it after ``PYRAMIDE_SWITCH_MS`` (default
-    1 ms, Python's is 5) rather than after a whole slice of a solver thread."""
+    1 ms, Python's is 5) rather than after a whole slice of a solver thread; its replay processes
+    are started (``_limits``)."""
     sys.setswitchinterval(float(os.environ.get("PYRAMIDE_SWITCH_MS", "1")) / 1000)
+    from ._limits import start_replay_pool
+
+    start_replay_pool()
 
 
 def options(bind: str | None = None) -> dict:
@@ -110,9 +114,10 @@ def main(app=None) -> None:
         Server(options(), app).run()
         return
     host, port = _address()
-    proxy = Proxy(nginx, Path(tempfile.mkdtemp(prefix="pyramide-")), host, port, lines=Logger.lines if Logger.enabled else None)
+    directory = Path(tempfile.mkdtemp(prefix="pyramide-"))
+    settings = options(bind=f"unix:{directory / 'app.sock'}")
+    proxy = Proxy(nginx, directory, host, port, lines=Logger.lines if Logger.enabled else None, app_workers=settings["workers"])
     Logger.enabled = False  # (nginx logs every request, its own refusals included)
-    settings = options(bind=f"unix:{proxy.app_socket}")
 
     def ready(arbiter) -> None:
         try:

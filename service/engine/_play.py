@@ -8,6 +8,7 @@ or an :class:`IllegalMoveError`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterable, Iterator
 
 from ._cards import Card, pairs
@@ -239,8 +240,15 @@ def _draw(state: GameState, pile: str | None = None) -> Turn:
     after = state.evolve(stock=state.stock[len(drawn) :], waste=piles[0], piles=tuple(piles[1:]))
     if in_hand(state, state.selected):  # the card in hand is the one drawn
         after = after.evolve(selected=None)
-    action = Action("draw", drawn=len(drawn), pile=index + 1 if state.piles else None)
+    action = _stock_action("draw", drawn=len(drawn), pile=index + 1 if state.piles else None)
     return _after_action(after, action, Event("drawn", drawn, pile=pile))
+
+
+@lru_cache(maxsize=256)
+def _stock_action(type: str, drawn: int = 1, pile: int | None = None, sizes: tuple[int, ...] = ()) -> Action:
+    """A draw or a recycle: values (frozen), one object for each, shared by every history that
+    holds it (an unlimited undo history is mostly these: 8 bytes each rather than about 100)."""
+    return Action(type, drawn=drawn, pile=pile, sizes=sizes)  # type: ignore[arg-type]
 
 
 def _draw_pile(state: GameState, pile: str | None) -> int:
@@ -275,7 +283,7 @@ def _recycle(state: GameState) -> Turn:
     stock = tuple(card for pile in piles for card in pile)
     sizes = tuple(len(pile) for pile in piles) if state.piles else ()
     after = state.evolve(stock=stock, waste=(), piles=((),) * len(state.piles), recycles=state.recycles + 1)
-    return _after_action(after, Action("recycle", sizes=sizes), Event("recycled", stock))
+    return _after_action(after, _stock_action("recycle", sizes=sizes), Event("recycled", stock))
 
 
 # -- After each action: counter, history, selection, the end ---------------------------------------
@@ -589,16 +597,47 @@ def replay(state: GameState, moves: Iterable[Move]) -> Replay:
     # Each move is played on a state with an empty log, its own entry collected here, and the
     # whole log put together once at the end: ``play`` writes the log it is given plus one
     # entry, and a log copied at every move would make the replay quadratic in its length.
+    # Under unlimited_undo the undo history grows with the log and ``play`` copies it too: the
+    # state played on holds only its newest UNDO_LIMIT to 3 × UNDO_LIMIT actions (all when
+    # fewer), the older ones wait in ``older``, and the whole history too is put together once
+    # at the end. ``play`` reads only the history's newest actions (undo its last; «mazo contra
+    # descarte» looks back past at most the pyramid's removals, 55 at most), so it
+    # sees what it would see in the whole history, as it does under the app's rules, which keep
+    # only UNDO_LIMIT.
     log, added, played = state.log, [], 0
+    older: list[Action] = []
     state = state._replace(log=())
+    windowed = state.rules.unlimited_undo
     for move in moves:
+        if windowed and (len(state.history) > 3 * UNDO_LIMIT or (older and len(state.history) < UNDO_LIMIT)):
+            state = _window(state, older)
         try:
             after = play(state, move).state
         except IllegalMoveError as error:
-            return Replay(state._replace(log=log + tuple(added)), played, error)
+            return Replay(_whole(state, log, added, older), played, error)
         if after.log:
             added += after.log
             after = after._replace(log=())
         state = after
         played += 1
-    return Replay(state._replace(log=log + tuple(added)), played)
+    return Replay(_whole(state, log, added, older), played)
+
+
+def _window(state: GameState, older: list[Action]) -> GameState:
+    """``state`` holding the newest 2 × UNDO_LIMIT actions of its history (all when fewer), the
+    older ones moved to or from the end of ``older`` (oldest first): the window is moved again
+    only after UNDO_LIMIT more actions or undos, so each action is moved a bounded number of times."""
+    history = state.history
+    if len(history) > 3 * UNDO_LIMIT:
+        cut = len(history) - 2 * UNDO_LIMIT
+        older += history[:cut]
+        return state._replace(history=history[cut:])
+    take = min(len(older), 2 * UNDO_LIMIT - len(history))
+    state = state._replace(history=(*older[len(older) - take :], *history))
+    del older[len(older) - take :]
+    return state
+
+
+def _whole(state: GameState, log: tuple[str, ...], added: list[str], older: list[Action]) -> GameState:
+    """The state a replay led to, with its whole log and undo history."""
+    return state._replace(log=log + tuple(added), history=(*older, *state.history) if older else state.history)

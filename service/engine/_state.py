@@ -216,8 +216,9 @@ class _ReplayCache:
     from the longest prefix found here, not from the deal. Pure speed: the state a log leads to
     is the same however it is reached (``tests/test_state.py`` compares the two). Only states
     that passed every check are remembered, and the cache is bounded in bytes, not entries: an
-    entry costs its log's text, the state's tuple of log entries (8 bytes each) and ``ENTRY``
-    bytes for the rest; the least recently used go first."""
+    entry costs its log's text, the state's tuples of log entries and undo history (8 bytes an
+    entry: their texts and draws are shared) and ``ENTRY`` bytes for the rest; the least recently
+    used go first."""
 
     #: How many moves may be stripped off a log to find its prefix.
     DEPTH = 16
@@ -233,7 +234,7 @@ class _ReplayCache:
 
     @classmethod
     def cost(cls, log: str, state: GameState) -> int:
-        return len(log) + 8 * len(state.log) + 56 + cls.ENTRY
+        return len(log) + 8 * (len(state.log) + len(state.history)) + 56 + cls.ENTRY
 
     def longest_prefix(self, code: str, log: str) -> tuple[int, GameState | None]:
         """How many moves of ``log`` a remembered state has played, and that state."""

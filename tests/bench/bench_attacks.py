@@ -6,7 +6,7 @@ announced 2 GB bodies, 1,000 idle connections, 40 HTTP/1.0 ``Expect``), kept up 
 ``BENCH_ATTACK_SECONDS`` (default 3 read timeouts and 3 s: every hostile socket is answered at its
 deadline and replaced, so the attack goes on at and after the deadline), and then 16 clients
 posting states of 9,999 actions in a loop (``long_logs``, against a server without its replay
-cache, so that each request replays its whole log), a probe times
+cache, so that each request replays its whole log; in a process of their own), a probe times
 ``GET /healthz`` and a normal ``POST /v1/moves`` (a 40-action state) on a new connection every
 50 ms. It prints, per attack, the p50 / p99 / worst latency of each and the probes that got no
 200, and what the hostile sockets were answered; the figures go to
@@ -21,6 +21,7 @@ server module, ``service.api.serve``), ``BENCH_WORKERS`` (default 2).
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 import time
 import urllib.request
@@ -29,7 +30,7 @@ from pathlib import Path
 import threading
 import http.client
 
-from tests.attacks import ATTACKS, Attack, Clients, Probe
+from tests.attacks import ATTACKS, Attack, Probe
 from tests.bench.bench_replay import long_game
 from tests.server import running_server
 
@@ -60,31 +61,55 @@ def _settle(base: str, limit: float = 40) -> float:
     return time.monotonic() - started
 
 
-class LongLogs(Clients):
+class LongLogs:
     """``count`` clients posting ``POST /v1/moves`` on a state of 9,999 actions (the log's limit is
-    10,000), each in a loop on its own keep-alive connection; ``outcomes`` counts the statuses."""
+    10,000), each in a loop on its own keep-alive connection, in a process of their own (in the
+    probe's, their thousand refusals a second took its GIL and counted in its figures), from the
+    ``with`` block's start to its end; ``outcomes`` counts the statuses."""
 
     def __init__(self, port: int, count: int) -> None:
         state = long_game(9_999)
-        self.body = json.dumps({"state": state.to_json(), "move": {"type": "draw"} if state.stock else {"type": "recycle"}}).encode()
-        self.port, self.count, self.outcomes = port, count, {}
-        super().__init__([threading.Thread(target=self._run, daemon=True) for _ in range(count)])
+        body = json.dumps({"state": state.to_json(), "move": {"type": "draw"} if state.stock else {"type": "recycle"}}).encode()
+        context = multiprocessing.get_context("spawn")
+        self.stopping, self.results = context.Event(), context.Queue()
+        self.process = context.Process(target=_flood, args=(port, count, body, self.stopping, self.results), daemon=True)
+        self.outcomes: dict = {}
 
-    def _run(self) -> None:
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
-        while not self.stopping.is_set():
+    def __enter__(self) -> LongLogs:
+        self.process.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stopping.set()
+        self.outcomes = self.results.get(timeout=120)
+        self.process.join(30)
+
+
+def _flood(port: int, count: int, body: bytes, stopping, results) -> None:
+    outcomes: dict = {}
+
+    def run() -> None:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        while not stopping.is_set():
             try:
-                connection.request("POST", "/v1/moves", body=self.body, headers={"Content-Type": "application/json"})
+                connection.request("POST", "/v1/moves", body=body, headers={"Content-Type": "application/json"})
                 response = connection.getresponse()
                 response.read()
                 status = response.status
             except (OSError, http.client.HTTPException):
                 status = 0
                 connection.close()
-            self.outcomes[str(status)] = self.outcomes.get(str(status), 0) + 1
+            outcomes[str(status)] = outcomes.get(str(status), 0) + 1
             if status == 503 and RETRY_AFTER:
-                self.stopping.wait(float(response.getheader("Retry-After", "1")))
+                stopping.wait(float(response.getheader("Retry-After", "1")))
         connection.close()
+
+    threads = [threading.Thread(target=run, daemon=True) for _ in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(90)
+    results.put(outcomes)
 
 
 def _row(name: str, count: int, healthz: dict, moves: dict, outcomes: dict) -> str:
