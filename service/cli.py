@@ -17,9 +17,10 @@ partial: they are the seeds from ``--start`` on, in order, so ``--start`` can go
 from __future__ import annotations
 
 import argparse
+import contextlib
+import importlib
 import json
 import math
-import multiprocessing
 import os
 import signal
 import sys
@@ -31,7 +32,7 @@ import time
 from tqdm import tqdm
 
 from . import __version__
-from .engine import PRESETS, GameState, PyramideError, Rules, seed_code, solve, solver_supports
+from .engine import PRESETS, GameState, PyramideError, Rules, solve, solver_supports
 
 SEEDS = 26**7  # a deal code's seed is 7 letters: the seeds 0 … 26**7 - 1
 
@@ -169,37 +170,19 @@ def wilson_interval(wins: int, total: int, z: float = 1.959964) -> tuple[float, 
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _verdicts(job: tuple[str, range, int]) -> list[str]:
-    """A batch of consecutive seeds (sent to a worker as one job): the verdict of each."""
-    letters, seeds, budget = job
-    rules = Rules.from_letters(letters)
-    return [solve(GameState.new(seed_code(rules, seed)), budget=budget, max_removable=False).result for seed in seeds]
-
-
-#: Deals a worker solves per job: few enough that the progress moves and an interrupted run keeps
-#: nearly all the deals done, enough that sending jobs costs little.
-_BATCH = 8
-
-
-def _ignore_interrupts() -> None:
-    """In a worker: Ctrl-C reaches every process of the terminal's foreground group, and only the
-    main process answers it (it then terminates the workers)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 class Progress:
     """Progress on stderr: tqdm's bar on a terminal; elsewhere (a log, a pipe) one line per tenth
     of the deals, so that logs stay short."""
 
-    def __init__(self, total: int, label: str) -> None:
-        self.total, self.label, self.done = total, label, 0
+    def __init__(self, total: int, label: str, done: int = 0) -> None:
+        self.total, self.label, self.done = total, label, done
         self.tty = sys.stderr.isatty()
         self.started = time.monotonic()
         self.step = max(1, total // 10)
         # tqdm shows nothing on a terminal that reports no size (0 columns, 0 lines): 80 × 24 then
         sized = self.tty and _terminal_sized(sys.stderr)
         self.bar = tqdm(
-            total=total, desc=label, unit="deal", file=sys.stderr, disable=not self.tty,
+            total=total, initial=done, desc=label, unit="deal", file=sys.stderr, disable=not self.tty,
             dynamic_ncols=sized, ncols=None if sized else 80, nrows=None if sized else 24,
         )  # fmt: skip
 
@@ -223,52 +206,81 @@ def _terminal_sized(stream: object) -> bool:
     return size.columns > 0 and size.lines > 0
 
 
+#: What ``stats`` takes when neither the command line nor a state file gives it.
+STATS_DEFAULTS = {"rules": "N", "start": 0, "deals": 1000, "budget": 2_000_000}
+
+
 def _stats(args: argparse.Namespace) -> int:
-    rules = args.rules
-    counts = {"winnable": 0, "unwinnable": 0, "unknown": 0}
-    # Ctrl-C only sets this flag, which the loop below reads between results: a KeyboardInterrupt
-    # raised at any instruction could leave a lock of the pool's own held (one of imap's was, in
-    # about 1 run in 150 on a busy machine), and then the pool's terminate() waits forever.
+    try:
+        dask_stats = importlib.import_module(".stats", __package__)  # imports distributed
+    except ImportError as error:
+        print(
+            f"pyramide stats: it runs on Dask, which is not installed ({error}): "
+            'pip install "pyramide[dask]" (make test installs it)', file=sys.stderr,
+        )  # fmt: skip
+        return 1
+    given = {"rules": None if args.rules is None else args.rules.letters, "start": args.start, "deals": args.deals, "budget": args.budget}
+    try:
+        run = dask_stats.open_run(args.resume, given, STATS_DEFAULTS)
+    except (dask_stats.StateError, OSError) as error:
+        print(f"pyramide stats: error: --resume: {error}", file=sys.stderr)
+        return 2 if isinstance(error, dask_stats.StateError) else 1
+    try:
+        if run.end > SEEDS:
+            print(f"pyramide stats: error: the last seed would be {run.end - 1}, past the last one, {SEEDS - 1}", file=sys.stderr)
+            return 2
+        return _stats_run(args, run, dask_stats)
+    finally:
+        run.close()
+
+
+def _stats_run(args: argparse.Namespace, run, dask_stats) -> int:
+    rules = Rules.from_letters(run.rules)
+    # Ctrl-C only sets this flag, which the loop reads between chunks: a KeyboardInterrupt raised at
+    # any instruction could leave a lock of the client's own held (as one of multiprocessing's was).
     interrupt = threading.Event()
     previous = signal.signal(signal.SIGINT, lambda signum, frame: interrupt.set())
-    pool = progress = None
+    progress = None
     try:
-        pool = multiprocessing.Pool(args.workers, initializer=_ignore_interrupts)
-        progress = Progress(args.deals, f"rules {rules.letters}")
-        end = args.start + args.deals
-        jobs = ((rules.letters, range(seed, min(seed + _BATCH, end)), args.budget) for seed in range(args.start, end, _BATCH))
-        # in seed order (imap, not imap_unordered): the deals done are always the first ones
-        batches = pool.imap(_verdicts, jobs)
-        while not interrupt.is_set():
-            try:
-                batch = batches.next(timeout=0.1)
-            except multiprocessing.TimeoutError:
-                continue
-            except StopIteration:
-                break
-            for verdict in batch:
-                counts[verdict] += 1
-                progress.update()
+        kept = run.kept()
+        if args.resume is not None and kept:
+            print(f"pyramide stats: {args.resume}: {kept} of the {run.deals} deals were done, solving the rest", file=sys.stderr)
+        with dask_stats.cluster(args.scheduler, args.workers) if run.remaining() else contextlib.nullcontext() as client:
+            # the bar shows the deals done from the first seed on without a gap, as the result does
+            # when interrupted; a chunk finished ahead of one still running shows when that one ends
+            shown = run.start + run.prefix()[0]
+            progress = Progress(run.deals, f"rules {rules.letters}", done=shown - run.start)
+
+            def done(chunk: dict) -> None:
+                nonlocal shown
+                while shown in run.chunks:
+                    for _ in range(run.chunks[shown]["stop"] - shown):
+                        progress.update()
+                    shown = run.chunks[shown]["stop"]
+
+            if client is not None:  # a state file of a finished run needs no cluster
+                dask_stats.solve_run(run, client, done, interrupt)
     finally:
         if progress is not None:
             progress.close()
-        if pool is not None:
-            pool.terminate()
-            pool.join()
         signal.signal(signal.SIGINT, previous)
-    interrupted = interrupt.is_set() and sum(counts.values()) < args.deals
-    done = sum(counts.values())
+    finished = run.kept()
+    done, counts = run.prefix()
+    interrupted = finished < run.deals
     decided = counts["winnable"] + counts["unwinnable"]
     low, high = wilson_interval(counts["winnable"], decided)
     if interrupted:
-        go_on = f"--start {args.start + done} goes on from there"
-        print(f"pyramide: interrupted after {done} of {args.deals} deals ({go_on})", file=sys.stderr)
+        if args.resume is not None:
+            go_on = f"the same command goes on from there, keeping the {finished} deals done in {args.resume}"
+        else:
+            go_on = f"--start {run.start + done} goes on from there"
+        print(f"pyramide: interrupted after {done} of {run.deals} deals ({go_on})", file=sys.stderr)
     if args.json:
         print(json.dumps({
             "rules": rules.letters,
-            "budget": args.budget,
-            "start": args.start,
-            "deals": args.deals,
+            "budget": run.budget,
+            "start": run.start,
+            "deals": run.deals,
             "done": done,
             "partial": interrupted,
             **counts,
@@ -277,8 +289,8 @@ def _stats(args: argparse.Namespace) -> int:
             "ci95": [low, high],
         }))  # fmt: skip
     else:
-        seeds = f" (seeds {args.start}…{args.start + done - 1})" if done else ""
-        partial = f", interrupted: a partial result of the {args.deals} deals asked" if interrupted else ""
+        seeds = f" (seeds {run.start}…{run.start + done - 1})" if done else ""
+        partial = f", interrupted: a partial result of the {run.deals} deals asked" if interrupted else ""
         print(f"rules {rules.letters}: {done} deals{seeds}{partial}")
         print(f"winnable {counts['winnable']}, unwinnable {counts['unwinnable']}, unknown {counts['unknown']}")
         rate = counts["winnable"] / decided if decided else 0.0
@@ -313,12 +325,18 @@ def parser() -> argparse.ArgumentParser:
     solve_parser.set_defaults(run=_solve)
     stats_parser = command("stats", "measure a rule set's win rate over reproducible deals", STATS_KEYS)
     add = stats_parser.add_argument
-    add("--rules", type=rules_segment, default="N",
-        help=f"a preset ({', '.join(PRESETS)}) or the rules segment of a deal code (N, S, DT0, CDT2…)")
-    add("--deals", type=positive, default=1000, help="how many deals (default 1,000)")
-    add("--start", type=seed_number, default=0, help="the first seed (default 0)")
-    add("--workers", type=positive, default=os.cpu_count() or 1, help="processes (default: one per core)")
-    add("--budget", type=positive, default=2_000_000, help="most positions per deal (default 2,000,000)")
+    add("--rules", type=rules_segment, default=None,
+        help=f"a preset ({', '.join(PRESETS)}) or the rules segment of a deal code (N, S, DT0, CDT2…); default N")
+    add("--deals", type=positive, default=None, help="how many deals (default 1,000)")
+    add("--start", type=seed_number, default=None, help="the first seed (default 0)")
+    add("--workers", type=positive, default=None,
+        help="worker processes of the local cluster (default: one per core); not with --scheduler")
+    add("--budget", type=positive, default=None, help="most positions per deal (default 2,000,000)")
+    add("--scheduler", default=None, metavar="ADDRESS",
+        help="run on the Dask cluster of this scheduler (tcp://host:8786) instead of a local one")
+    add("--resume", default=None, metavar="FILE",
+        help="keep each chunk's result in FILE, and go on from the chunks it keeps (the run's parameters "
+        "are FILE's own: give them only to start it)")
     stats_parser.set_defaults(run=_stats)
     serve_parser = commands.add_parser(
         "serve",
@@ -380,8 +398,13 @@ def main(argv: list[str] | None = None) -> int:
     command = parser()
     try:
         args = command.parse_args(argv)
-        if args.command == "stats" and args.start + args.deals > SEEDS:
-            command.error(f"the last seed would be {args.start + args.deals - 1}, past the last one, {SEEDS - 1}")
+        if args.command == "stats":
+            if args.scheduler is not None and args.workers is not None:
+                command.error("argument --workers: the local cluster's size; a --scheduler's cluster has its own workers")
+            if args.workers is None:
+                args.workers = os.cpu_count() or 1
+            if (args.start or 0) + (args.deals or 0) > SEEDS:
+                command.error(f"the last seed would be {args.start + args.deals - 1}, past the last one, {SEEDS - 1}")
         if args.command == "solve":
             try:
                 args.game = _solve_game(args)

@@ -13,12 +13,15 @@ Nueva partida, se vuelven a repartir exactamente las mismas cartas.»
   refused with ``app_code`` (never another deal), but for ``PY1-N-AAAAAAS``, the documents' deal,
   whose layout they show; a ``PY1-<rules>-<48 letters>`` code, which only this project ever
   issued, is read as the ``PYR1`` code with the same letters.
+- ``PYSOLFC-<rules>-<n>``: PySolFC's game number ``n`` as PySolFC's Pyramid deals it (its random
+  generators and shuffle re-implemented here), under rules whose deal has that shape.
 """
 
 from __future__ import annotations
 
 import hashlib
 import math
+import random
 import secrets
 from functools import lru_cache
 
@@ -41,6 +44,13 @@ STREAM_KEY = "PY1"
 APP_DEALS: dict[str, Layout] = {"PY1-N-AAAAAAS": DOCUMENTS_LAYOUT}
 SEED_LETTERS = 7
 SEED_SPACE = 26**SEED_LETTERS
+#: The prefix of PySolFC's deals by game number: ``PYSOLFC-<rules>-<n>``.
+PYSOLFC_PREFIX = "PYSOLFC"
+#: PySolFC's game numbers: 1 (its generator of small numbers refuses 0) up to 20 digits (it shows
+#: them zero-padded to 20 digits; its random games are drawn below 10**20).
+PYSOLFC_LAST = 10**20 - 1
+#: Below this, PySolFC deals with Microsoft's FreeCell generator (LCRandom31), else Mersenne Twister.
+PYSOLFC_MS_BELOW = 32000
 
 
 def _to_letters(number: int, width: int) -> str:
@@ -172,6 +182,57 @@ def _deck_from_number(number: int, rules: Rules) -> tuple[Card, ...]:
     return _copies_in_order(dealt)
 
 
+# -- PySolFC's deals by game number (docs/deal-codes.md, "PySolFC's game numbers") ----------------
+def _pysolfc_shuffled(number: int) -> list[tuple[int, int]]:
+    """PySolFC's shuffle of one 52-card deck for a game number, as (rank 0-12, suit in ``CSHD``)
+    pairs, the card dealt first last (PySolFC adds the shuffled cards to the talon in order and
+    deals from its top). Its deck is created suit by suit (clubs, spades, hearts, diamonds), ace to
+    king. Numbers below 32000 shuffle with LCRandom31 (Microsoft FreeCell's generator) after
+    ``ms_rearrange``; the others with MTRandom (Python's ``random.Random`` seeded with the number).
+    Both then run Fisher–Yates from the last position down, j = randint(0, i)."""
+    cards = [(rank, suit) for suit in range(4) for rank in range(13)]
+    if number < PYSOLFC_MS_BELOW:
+        cards = [cards[i + j] for i in range(13) for j in (0, 39, 26, 13)]  # ms_rearrange
+        state = number
+
+        def randint(low: int, high: int) -> int:
+            nonlocal state
+            state = (state * 214013 + 2531011) & (2**33 - 1)
+            return low + ((state >> 16) & 0x7FFF) % (high + 1 - low)
+    else:
+        generator = random.Random(number)
+
+        def randint(low: int, high: int) -> int:
+            return low + int(generator.random() * (high + 1 - low))
+
+    for i in range(len(cards) - 1, 0, -1):
+        j = randint(0, i)
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards
+
+
+def pysolfc_deck(number: int) -> tuple[Card, ...]:
+    """The cards PySolFC's Pyramid deals for game ``number``, in dealing order: the 28 of the
+    pyramid row by row from the top, left to right, the one it turns onto the waste, then its
+    talon from the top."""
+    return tuple(Card.parse("A23456789TJQK"[rank] + "CSHD"[suit]) for rank, suit in reversed(_pysolfc_shuffled(number)))
+
+
+def pysolfc_shaped(rules: Rules) -> bool:
+    """Whether PySolFC's Pyramid deal fits the rules: one 52-card deck, 7 rows, one card turned onto
+    a single waste pile, the rest a stock drawn one card at a time."""
+    return (rules.deck, rules.rows, rules.initial_waste, rules.waste_piles, rules.draw_count) == ("french", 7, True, 1, 1)
+
+
+def _pysolfc_deal(rules: Rules, segment: str, deal: str) -> tuple[Rules, Layout, str]:
+    if not pysolfc_shaped(rules):
+        raise InvalidCodeError("pysolfc_rules", segment=segment)
+    if not (deal.isascii() and deal.isdigit() and 1 <= int(deal) <= PYSOLFC_LAST):
+        raise InvalidCodeError("pysolfc_number", deal=deal[:80])
+    number = int(deal)
+    return rules, Layout.from_deck(pysolfc_deck(number), rules), f"{PYSOLFC_PREFIX}-{segment}-{number}"
+
+
 def seed_code(rules: Rules, seed: int) -> str:
     return f"{PREFIX}-{rules.letters}-{_to_letters(seed, SEED_LETTERS)}"
 
@@ -197,9 +258,11 @@ def parse_code(code: object) -> tuple[Rules, Layout, str]:
     if len(parts) != 3:
         raise InvalidCodeError("format", text=text[:80])
     prefix, segment, deal = parts
-    if prefix not in (PREFIX, APP_PREFIX):
+    if prefix not in (PREFIX, APP_PREFIX, PYSOLFC_PREFIX):
         raise InvalidCodeError("prefix", prefix=prefix[:16])
     rules = Rules.from_letters(segment)
+    if prefix == PYSOLFC_PREFIX:
+        return _pysolfc_deal(rules, segment, deal)
     if not (deal.isascii() and deal.isalpha()):
         raise InvalidCodeError("letters", deal=deal[:80])
     if len(deal) == SEED_LETTERS:
