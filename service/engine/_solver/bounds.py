@@ -43,15 +43,7 @@ class Bounds:
             return ()
         found = self.needs_cache.get(pyramid)
         if found is None:
-            held, lonely = [0] * 14, [0] * 14
-            remaining = pyramid
-            while remaining:
-                low = remaining & -remaining
-                slot = low.bit_length() - 1
-                remaining ^= low
-                held[self.values[slot]] += 1
-                if not self.partner_slots[slot] & pyramid:
-                    lonely[self.values[slot]] += 1
+            held, lonely = self.value_counts(pyramid)
             found = self.needs_cache[pyramid] = tuple(
                 (count, self.pile_of_value[13 - value])
                 for value in range(1, 13)
@@ -66,3 +58,16 @@ class Bounds:
                 return True
         return False
 
+    def value_counts(self, pyramid: int) -> tuple[list[int], list[int]]:
+        """Per value (1–13): how many cards of it the pyramid holds, and how many of those no
+        pyramid card left could ever meet (no partner slot still in ``pyramid``)."""
+        held, lonely = [0] * 14, [0] * 14
+        remaining = pyramid
+        while remaining:
+            low = remaining & -remaining
+            slot = low.bit_length() - 1
+            remaining ^= low
+            held[self.values[slot]] += 1
+            if not self.partner_slots[slot] & pyramid:
+                lonely[self.values[slot]] += 1
+        return held, lonely

@@ -38,15 +38,7 @@ class ShortestSearch:
         Cached per pyramid."""
         found = self.removal_cache.get(pyramid)
         if found is None:
-            held, lonely = [0] * 14, [0] * 14
-            remaining = pyramid
-            while remaining:
-                low = remaining & -remaining
-                slot = low.bit_length() - 1
-                remaining ^= low
-                held[self.values[slot]] += 1
-                if not self.partner_slots[slot] & pyramid:
-                    lonely[self.values[slot]] += 1
+            held, lonely = self.value_counts(pyramid)
             pairs = sum(min(held[v] - lonely[v], held[13 - v] - lonely[13 - v]) for v in range(1, 7))
             others = sum(held[1:13])
             found = self.removal_cache[pyramid] = (held[13] + others - pairs, held[13], others)
