@@ -89,7 +89,7 @@ test: $(STAMP) npm-tools nginx chromium
 # The tests that wait on other processes (a server starting, a pipe's progress line, a signal's
 # effect), FLAKY_RUNS times each beside a CPU hog on every core: none may fail (tests/flaky.py).
 flaky: $(STAMP) nginx
-	$(BIN)/python -m tests.flaky --runs $(FLAKY_RUNS)
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m tests.flaky --runs $(FLAKY_RUNS)
 
 # npm ci when npm is there; without it the TypeScript and axe checks say plainly that they skip.
 npm-tools:

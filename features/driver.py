@@ -35,6 +35,7 @@ a command of your own, so that an engine with no HTTP at all needs only a small 
 from __future__ import annotations
 
 import json
+import os
 import shlex
 import subprocess
 import time
@@ -272,6 +273,17 @@ class HttpDriver:
 # -- JSON lines over a subprocess -------------------------------------------------------------------
 
 
+def _cpu_seconds(pid: int) -> float | None:
+    """The CPU time process ``pid`` and the children it waited for have used, from Linux's
+    /proc/PID/stat (utime, stime, cutime, cstime); None where there is no such file."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return sum(int(field) for field in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
 class SubprocessDriver:
     """An implementation behind a command that reads one JSON request per line on its standard
     input and writes one JSON answer per line on its standard output (``docs/conformance.md``
@@ -344,7 +356,7 @@ class SubprocessDriver:
         except (BrokenPipeError, OSError, ValueError):
             pass  # it exited: the line below says so
         try:
-            line = self._lines.get(timeout=timeout or self.TIMEOUT)
+            line = self._next_line(timeout or self.TIMEOUT)
         except queue.Empty:
             raise DriverUnavailable(
                 f"It gave no answer to {json.dumps(request)[:200]} within {timeout or self.TIMEOUT:g} s.{self._tail()}"
@@ -368,6 +380,25 @@ class SubprocessDriver:
                 "(an engine's own output belongs on standard error)."
             )
         return answer
+
+    def _next_line(self, timeout: float) -> str | None:
+        """The adapter's next line, waited for ``timeout`` seconds of the adapter doing nothing.
+        A short deadline (hello's, the health check's) is not the machine's to spend: while the
+        adapter is using the CPU (starting up on a busy machine) the wait goes on, a second at a
+        time, up to TIMEOUT in all; one asleep or blocked is stopped at ``timeout``. (Its CPU time
+        is read from Linux's /proc; elsewhere the deadline is the plain ``timeout``.)"""
+        import queue
+
+        started = time.monotonic()
+        until, cpu = started + timeout, _cpu_seconds(self.process.pid)
+        while True:
+            try:
+                return self._lines.get(timeout=max(0.0, until - time.monotonic()))
+            except queue.Empty:
+                now = _cpu_seconds(self.process.pid)
+                if cpu is None or now is None or now <= cpu or time.monotonic() - started >= max(timeout, self.TIMEOUT):
+                    raise
+                until, cpu = time.monotonic() + 1.0, now
 
     def _outcome(self, answer: dict[str, Any]) -> Outcome:
         if answer.get("ok"):
