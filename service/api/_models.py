@@ -299,8 +299,8 @@ class HintRequest(_Strict):
 class SolveRequest(HintRequest):
     shortest: bool = Field(
         False,
-        description="Then search the winning line with the fewest moves, breadth-first, within what is left of "
-        "the budget (`minimal: true` when it was found).",
+        description="Then search the winning line with the fewest moves (A*, docs/solver.md), within what is left "
+        "of the budget (`minimal: true` when it was proved the fewest).",
     )
 
 
