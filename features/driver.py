@@ -279,7 +279,7 @@ def _cpu_seconds(pid: int) -> float | None:
     try:
         with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
             fields = stat.read().rsplit(")", 1)[1].split()
-        return sum(int(field) for field in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+        return sum(int(ticks) for ticks in fields[11:15]) / os.sysconf("SC_CLK_TCK")
     except (OSError, ValueError, IndexError):
         return None
 
