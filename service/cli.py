@@ -32,7 +32,8 @@ import time
 from tqdm import tqdm
 
 from . import __version__
-from .engine import PRESETS, GameState, PyramideError, Rules, solve, solver_supports
+from .engine import GameState, PyramideError, Rules, _options, solve, solver_supports
+from .engine._rules import presets_of
 
 SEEDS = 26**7  # a deal code's seed is 7 letters: the seeds 0 … 26**7 - 1
 
@@ -309,6 +310,9 @@ def parser() -> argparse.ArgumentParser:
         return sub
 
     raw = argparse.RawDescriptionHelpFormatter
+    registry = _options.active()  # the presets and letters --rules takes (service/engine/_options.py)
+    presets, letters = ", ".join(presets_of(registry)), _options.letters(registry).listed
+    segment = f"a rules segment (N, or the letters {letters} in that order, then a recycle limit)"
     top = argparse.ArgumentParser(
         prog="pyramide", description="Pyramide's rules engine from the command line.", epilog=EXIT_STATUSES,
         formatter_class=raw,
@@ -319,14 +323,14 @@ def parser() -> argparse.ArgumentParser:
     add = solve_parser.add_argument
     add("code", help="a deal code, e.g. PYR1-N-AAAAAHW")
     add("--rules", type=rules_segment, default=None,
-        help=f"deal the code's seed under these rules instead: a preset ({', '.join(PRESETS)}) or a rules segment")
+        help=f"deal the code's seed under these rules instead: a preset ({presets}) or {segment}")
     add("--budget", type=positive, default=2_000_000, help="most positions to search (default 2,000,000)")
     add("--shortest", action="store_true", help="then search the line with the fewest moves")
     solve_parser.set_defaults(run=_solve)
     stats_parser = command("stats", "measure a rule set's win rate over reproducible deals", STATS_KEYS)
     add = stats_parser.add_argument
     add("--rules", type=rules_segment, default=None,
-        help=f"a preset ({', '.join(PRESETS)}) or the rules segment of a deal code (N, S, DT0, CDT2…); default N")
+        help=f"a preset ({presets}) or {segment}: N, S, DT0, CDT2…; default N")
     add("--deals", type=positive, default=None, help="how many deals (default 1,000)")
     add("--start", type=seed_number, default=None, help="the first seed (default 0)")
     add("--workers", type=positive, default=None,

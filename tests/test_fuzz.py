@@ -48,7 +48,6 @@ line after each chunk (count, rate, time left) and a summary of what was reached
 from __future__ import annotations
 
 import copy
-import itertools
 import json
 import math
 import os
@@ -83,6 +82,7 @@ from service.engine import (
     solve,
     solver_supports,
 )
+from service.engine import _options
 from tests.test_properties import check_invariants
 
 LONG = os.environ.get("PYRAMIDE_FUZZ") == "long"
@@ -91,25 +91,12 @@ FUZZ_SEQUENCES = int(os.environ.get("FUZZ_SEQUENCES", "10000"))
 FUZZ_STATES = int(os.environ.get("FUZZ_STATES", "2000"))
 FUZZ_MINUTES = float(os.environ.get("FUZZ_MINUTES") or "2")
 
-#: Every rule set: each on/off option of ``Rules`` both ways, one or three cards a draw, one or
-#: three waste piles, 7 or 10 rows, the French or the Spanish deck, and the recycle limits None,
-#: 0, 1, 2.
-OPTIONS = {
-    name: (False, True)
-    for name in Rules.__dataclass_fields__
-    if name not in ("max_recycles", "draw_count", "waste_piles", "rows", "deck")
-}
-OPTIONS["draw_count"] = (1, 3)
-OPTIONS["waste_piles"] = (1, 3)
-OPTIONS["rows"] = (7, 10)
-OPTIONS["deck"] = ("french", "spanish")
-OPTIONS["max_recycles"] = (None, 0, 1, 2)
-#: (Three waste piles do not compose with «mazo contra descarte»: those combinations are no rule set.)
-ALL_RULES = tuple(
-    Rules(**options)
-    for options in (dict(zip(OPTIONS, values)) for values in itertools.product(*OPTIONS.values()))
-    if not (options["waste_piles"] == 3 and options["drawn_pairs_with_waste"])
-)
+#: Every rule set: each on/off option of ``Rules`` both ways, each value of the others (one or three
+#: cards a draw, one or three waste piles, 7 or 10 rows, the French or the Spanish deck), and the
+#: recycle limits None, 0, 1, 2; the options, their values and the combinations that do not compose
+#: (three waste piles with «mazo contra descarte») come from the registry
+#: (``service/engine/_options.py``), so that a new option or value is fuzzed without editing this.
+ALL_RULES = tuple(Rules(**options) for options in _options.rule_sets(_options.REGISTRY))
 #: hypothesis favours the first choices of a list: make fuzz turns the list between its chunks,
 #: so that every rule set is dealt.
 RULES_OFFSET = [0]

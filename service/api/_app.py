@@ -13,11 +13,11 @@ from pydantic import BaseModel, ValidationError
 from werkzeug.exceptions import HTTPException
 
 from .. import __version__
+from ..engine import _options
+from ..engine._rules import presets_of
 from ..engine._state import MAX_LOG
 from ..engine import (
     PLAYING,
-    PRESETS,
-    VARIANT_LETTERS,
     GameState,
     Layout,
     Move,
@@ -265,14 +265,16 @@ def _replay() -> Response:
 
 
 def _rules() -> Response:
+    registry = _options.active()  # (the options and presets: service/engine/_options.py)
     options = [
         {"name": name, "letter": letter, "description": translate(_language(), f"rules.{name}")}
-        for name, letter in VARIANT_LETTERS.items()
+        for name, letter in _options.option_letters(registry).items()
     ]
+    presets = presets_of(registry)
     return _json({
         "default": Rules().to_json(),
-        "presets": {name: rules.to_json() for name, rules in PRESETS.items()},
-        "preset_codes": {name: rules.letters for name, rules in PRESETS.items()},
+        "presets": {name: rules.to_json() for name, rules in presets.items()},
+        "preset_codes": {name: rules.letters for name, rules in presets.items()},
         "options": options,
         "code_format": "PYR1-<rules>-<7 letters: seed | full layout: 48 letters; 44 under E (Spanish deck), 107 under P (Pharaoh), 96 under both>",
     })  # fmt: skip

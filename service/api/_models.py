@@ -11,11 +11,12 @@ legal, is the engine's to say (a 422 answer).
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal, Optional, Union
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag, create_model
 
-from ..engine import PRESETS
+from ..engine import _options
+from ..engine._rules import presets_of
 
 #: A card code as the server writes it: a French card, a Spanish one, then ``2`` for a second copy.
 _SPANISH_CARD = "[1-9SCR](?:OR|CO|ES|BA)"
@@ -65,13 +66,15 @@ DEFAULT_BUDGET = 100_000
 #: positions (a few hundredths of a second on most deals; ``unknown`` past it).
 OUTLOOK_BUDGET = 20_000
 Outlook = Literal["winnable", "unwinnable", "unknown"]
-Recycles = _whole_in(0, 9999)
+#: The shapes the registry's options deal (``service/engine/_options.py``): the bounds below hold the largest.
+_SHAPES = tuple(_options.shapes(_options.active()))
+_ROW_COUNTS = _options.active().option("rows").values
 #: «Una partida ganada siempre vale 280 puntos»; Pharaoh's 55 cards, 550.
-Score = _whole_in(0, 550)
+Score = _whole_in(0, 10 * max(shape.slots for shape in _SHAPES))
 #: The most cards a game deals: Pharaoh's two decks.
-MOST_CARDS = 104
+MOST_CARDS = max(len(shape.cards) for shape in _SHAPES)
 #: The most a stock holds: Pharaoh's 104 cards less its 55 in the pyramid.
-MOST_STOCK = 49
+MOST_STOCK = max(len(shape.cards) - shape.slots for shape in _SHAPES)
 #: The longest deal code: the most rule letters and Pharaoh's 107 layout letters.
 CODE_LENGTH = 160
 
@@ -80,64 +83,41 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
-class Rules(_Strict):
-    """A rule set. Every option defaults to the Pyramide app's rules."""
+def _option_type(option: _options.Option) -> Any:
+    """An option's type in the schema, from the registry: a flag, a limit (null or a whole number),
+    or its values (numbers read whole: 3.0 is 3)."""
+    if option.is_flag:
+        return bool
+    if option.limit is not None:
+        return Optional[_whole_in(0, option.limit)]
+    values = Literal[option.values]  # type: ignore[valid-type]
+    return Annotated[values, BeforeValidator(_whole)] if option.is_number else values
 
-    strict_win: bool = Field(False, description="«Victoria estricta»: stock and waste must be cleared too.")
-    max_recycles: Recycles | None = Field(
-        None, description="«Pasadas limitadas»: at most this many recycles; null = unlimited (the app)."
-    )
-    drawn_pairs_with_waste: bool = Field(
-        False,
-        description="«Mazo contra descarte»: the card just drawn may pair with the waste card it was drawn onto "
-        "(until another card is drawn onto it).",
-    )
-    pair_with_covering: bool = Field(
-        False, description="«Carta y carta que la cubre»: a card may pair with the single card still covering it."
-    )
-    initial_waste: bool = Field(
-        True, description="One card turned onto the waste at the deal (23-card stock); false: 24-card stock."
-    )
-    unlimited_undo: bool = Field(
-        False,
-        description="The 004 app's unlimited undo, each undo counting as a move; written only when true. "
-        "False: the last 100 actions may be undone, and undo is not a move.",
-    )
-    notify_unwinnable: bool = Field(
-        False,
-        description="The 004 app's notice that no win is left: each new game and move answers an `outlook`, and a "
-        "move that leaves the game unwinnable the event and feedback `no_win_left`; written only when true.",
-    )
-    draw_count: Annotated[Literal[1, 3], BeforeValidator(_whole)] = Field(
-        1,
-        description="How many cards a draw turns onto the waste: 1 (the app), or 3 (Tut's Tomb, 003: «Se roban tres "
-        "cartas a la vez»; only the waste top is in play); written only when 3.",
-    )
-    waste_piles: Annotated[Literal[1, 3], BeforeValidator(_whole)] = Field(
-        1,
-        description="How many waste piles: 1 (the app), or 3 (Apophis, 003: «Tres pilas de descarte en fila»; a "
-        "draw names its pile, the top of each pile is in play; not with `drawn_pairs_with_waste`); written only when 3.",
-    )
-    rows: Annotated[Literal[7, 10], BeforeValidator(_whole)] = Field(
-        7,
-        description="How many rows the pyramid has: 7 (the app's 28 cards), or 10 (Pharaoh, 003: «un diseño triangular "
-        "más grande (a menudo 10 filas)»: 55 cards, dealt from two decks); written only when 10.",
-    )
-    deck: Literal["french", "spanish"] = Field(
-        "french",
-        description="The deck: `french` (the app's 52 cards), or `spanish` (the Spanish pyramid, 003: 48 cards, 1 to 9, "
-        "sota, caballo, rey; pairs sum 12, the rey goes alone); written only when `spanish`.",
+
+def _rules_model(registry: _options.Registry) -> type[BaseModel]:
+    """The ``Rules`` model: a field per option of the registry, its default and its description."""
+    fields: dict[str, Any] = {
+        option.name: (_option_type(option), Field(option.default, description=option.description))
+        for option in registry.options
+    }
+    return create_model(  # type: ignore[call-overload]
+        "Rules", __base__=_Strict, __doc__="A rule set. Every option defaults to the Pyramide app's rules.", **fields
     )
 
 
+#: A rule set (the registry's options: ``service/engine/_options.py``).
+Rules = _rules_model(_options.active())
+
+
+_PRESETS = presets_of(_options.active())
 #: A rule set by its name in ``GET /v1/rules``'s ``presets``. The schema lists the names (generated
 #: clients get their union); the engine refuses any other as ``unknown_rules``, listing them all.
 PresetName = Annotated[
     str,
     Field(
-        description="A named rule set, as `GET /v1/rules` lists them: " + ", ".join(f"`{name}`" for name in PRESETS) + ".",
+        description="A named rule set, as `GET /v1/rules` lists them: " + ", ".join(f"`{name}`" for name in _PRESETS) + ".",
         examples=["tuts-tomb", "traditional"],
-        json_schema_extra={"enum": list(PRESETS)},
+        json_schema_extra={"enum": list(_PRESETS)},
     ),
 ]
 
@@ -146,7 +126,10 @@ class Layout(_Strict):
     """An explicit deal: 7 pyramid rows (1 to 7 cards; 10 rows under Pharaoh), the waste (top last), the
     stock (top first)."""
 
-    pyramid: Annotated[list[Annotated[list[CardCode], Field(min_length=1, max_length=10)]], Field(min_length=7, max_length=10)]
+    pyramid: Annotated[
+        list[Annotated[list[CardCode], Field(min_length=1, max_length=max(_ROW_COUNTS))]],
+        Field(min_length=min(_ROW_COUNTS), max_length=max(_ROW_COUNTS)),
+    ]
     waste: Annotated[list[CardCode], Field(max_length=1)] = []
     stock: Annotated[list[CardCode], Field(max_length=MOST_STOCK)]
 
@@ -157,8 +140,8 @@ class State(_Strict):
     rules: Rules
     code: Annotated[str, Field(max_length=CODE_LENGTH, description="The deal code (docs/deal-codes.md).", examples=["PYR1-N-AAAAAAS"])]
     pyramid: Annotated[
-        list[Annotated[list[CardCode | None], Field(max_length=10)]],
-        Field(max_length=10, description="7 rows of 1 to 7 slots (10 rows under Pharaoh); null where the card was removed."),
+        list[Annotated[list[CardCode | None], Field(max_length=max(_ROW_COUNTS))]],
+        Field(max_length=max(_ROW_COUNTS), description="7 rows of 1 to 7 slots (10 rows under Pharaoh); null where the card was removed."),
     ]
     stock: Annotated[list[CardCode], Field(max_length=MOST_STOCK, description="Top card first.")]
     waste: Annotated[list[CardCode], Field(max_length=MOST_STOCK, description="Top card last; only it is in play.")]

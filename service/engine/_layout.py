@@ -14,39 +14,33 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import _options
 from ._cards import Card
 from ._errors import InvalidMoveError, PyramideError
-from ._rules import ROW_COUNTS, Rules
+from ._rules import Rules
+from ._shape import BySlots, covered_by, positions
+from ._shape import row_slots as _rows_slots
+from ._shape import slot_count, slot_of
 
 ROWS = 7
-SLOTS = ROWS * (ROWS + 1) // 2  # 28
+SLOTS = slot_count(ROWS)  # 28
 #: The most rows a pyramid has (Pharaoh, 003): the tables below reach that far.
-MAX_ROWS = max(ROW_COUNTS)
+MAX_ROWS = max(_options.REGISTRY.option("rows").values)
 
 #: (row, position) of each slot, both from 1, in the largest pyramid; a smaller one is its first slots.
-POSITION: tuple[tuple[int, int], ...] = tuple(
-    (row, pos) for row in range(1, MAX_ROWS + 1) for pos in range(1, row + 1)
-)
+POSITION: tuple[tuple[int, int], ...] = positions(MAX_ROWS)
 _SLOT_OF = {position: slot for slot, position in enumerate(POSITION)}
 
 
 def slot_at(row: int, pos: int) -> int:
-    return _SLOT_OF[(row, pos)]
+    return slot_of(row, pos)
 
 
-def _covered_by(rows: int) -> tuple[tuple[int, ...], ...]:  # pragma: no mutate block (runs at import only: docs/mutation.md)
-    """The slots that cover each slot of a pyramid of ``rows`` rows (none for its bottom row)."""
-    return tuple(
-        () if row == rows else (slot_at(row + 1, pos), slot_at(row + 1, pos + 1)) for row, pos in POSITION[: rows * (rows + 1) // 2]
-    )
-
-
-#: The slots that cover each slot, by the pyramid's number of slots (28 for 7 rows, 55 for 10).
-COVERED_BY_SIZE: dict[int, tuple[tuple[int, ...], ...]] = {
-    rows * (rows + 1) // 2: _covered_by(rows) for rows in ROW_COUNTS
-}
+#: The slots that cover each slot, by the pyramid's number of slots (28 for 7 rows, 55 for 10; any
+#: other triangle the first time it is asked for: ``_shape``).
+COVERED_BY_SIZE: dict[int, tuple[tuple[int, ...], ...]] = BySlots(covered_by)
 #: The slots that cover each slot of the app's 7-row pyramid.
-COVERED_BY: tuple[tuple[int, ...], ...] = COVERED_BY_SIZE[SLOTS]
+COVERED_BY: tuple[tuple[int, ...], ...] = covered_by(ROWS)
 #: The slots each slot covers (the inverse of COVERED_BY).
 COVERS: tuple[tuple[int, ...], ...] = tuple(
     tuple(other for other in range(SLOTS) if slot in COVERED_BY[other]) for slot in range(SLOTS)
@@ -58,25 +52,32 @@ def row_slots(slots: int) -> tuple[tuple[int, ...], ...]:
     return _ROW_SLOTS[slots]
 
 
-_ROW_SLOTS = {
-    rows * (rows + 1) // 2: tuple(tuple(slot_at(row, pos) for pos in range(1, row + 1)) for row in range(1, rows + 1))
-    for rows in ROW_COUNTS
-}
+_ROW_SLOTS: dict[int, tuple[tuple[int, ...], ...]] = BySlots(_rows_slots)
 #: The slots of each row of the app's pyramid, top row first.
 ROW_SLOTS: tuple[tuple[int, ...], ...] = _ROW_SLOTS[SLOTS]
 
 
 def slot_name(slot: int) -> str:
-    row, pos = POSITION[slot]
+    row, pos = POSITION[slot] if slot < len(POSITION) else positions(_largest())[slot]
     return f"{row}.{pos}"
 
 
 def parse_slot(name: str) -> int:
     row, _, pos = name.partition(".")
     try:
-        return _SLOT_OF[(int(row), int(pos))]
+        slot = _SLOT_OF.get((int(row), int(pos)))
+        if slot is None and 1 <= int(pos) <= int(row) <= _largest():  # (a triangle larger than Pharaoh's)
+            slot = slot_of(int(row), int(pos))
+        if slot is None:
+            raise KeyError(name)
+        return slot
     except (KeyError, ValueError):
         raise ValueError(f"no pyramid slot {name!r}") from None
+
+
+def _largest() -> int:
+    """The most rows a pyramid has under the registry in force."""
+    return max(_options.active().option("rows").values)
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +110,8 @@ class Layout:
     def from_json(cls, data: dict) -> Layout:
         """Rows of the pyramid from the top, the waste (top last), the stock (top first)."""
         try:
-            if [len(row) for row in data["pyramid"]] not in _ROW_LENGTHS:
+            lengths = [len(row) for row in data["pyramid"]]
+            if lengths != list(range(1, len(lengths) + 1)) or len(lengths) not in _options.active().option("rows").values:
                 raise PyramideError("invalid_layout", detail="pyramid", field="layout.pyramid")
             return cls(
                 pyramid=tuple(Card.parse(code) for row in data["pyramid"] for code in row),
@@ -128,9 +130,6 @@ class Layout:
                 "invalid_layout", detail="waste", field="layout.waste", expected=1 if rules.initial_waste else 0
             )
         check_deck(self.deck, rules, field="layout")
-
-
-_ROW_LENGTHS = [list(range(1, rows + 1)) for rows in ROW_COUNTS]
 
 
 def check_deck(deck: tuple[Card, ...] | list[Card], rules: Rules, *, field: str) -> None:
