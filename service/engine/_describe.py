@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..locales import translate, translate_plural
 
 from ._cards import Card
+from ._play import waste_piles
 from ._state import GameState
 
 
@@ -27,8 +28,6 @@ def describe(state: GameState, language: str = "en") -> str:
     t = translate
     stock = translate_plural(language, "describe.stock", len(state.stock))
     if state.piles:  # Apophis: «Tres pilas de descarte en fila», each by its top card
-        from ._play import waste_piles
-
         waste = t(language, "describe.row_separator").join(
             t(language, "describe.waste_pile", n=number, card=card_name(pile[-1], language))
             if pile

@@ -9,13 +9,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable, Iterator
+from typing import TYPE_CHECKING, Iterable, Iterator
 
 from ._cards import Card, pairs
 from ._errors import IllegalMoveError
 from ._layout import COVERED_BY_SIZE
 from ._moves import PILE_TOPS, WASTE_PILE_NAMES, WASTE_SECOND, WASTE_TOP, Action, Move
-from ._state import BLOCKED, PLAYING, UNDO_LIMIT, WON, GameState
+from ._status import BLOCKED, PLAYING, UNDO_LIMIT, WON
+
+if TYPE_CHECKING:  # (the rules of play read a state, they never make one from a log: ``_state`` does)
+    from ._state import GameState
 
 # -- Events and feedback ---------------------------------------------------------------------------
 

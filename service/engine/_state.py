@@ -7,6 +7,10 @@ action since the deal, undos included; ``from_json`` replays it from the deal an
 rest (the cards' places, score, move counter, recycles, undo history, status). A field that
 disagrees with the replay is refused, and so is a log with an illegal move: no state that no game
 can reach is ever accepted, by construction (``docs/security.md``).
+
+This module is the one home of that derivation: it plays through ``_play`` (``new`` asks the
+status of a deal, ``from_json`` replays a log), and ``_play`` imports nothing of it, so that the
+engine's imports have no circle (``tests/test_imports.py``).
 """
 
 from __future__ import annotations
@@ -23,11 +27,9 @@ from ._codes import layout_code, parse_code, random_code
 from ._errors import InvalidMoveError, InvalidStateError, PyramideError
 from ._layout import Layout, row_slots
 from ._moves import Action, Move
+from ._play import is_selectable, replay, status_of
 from ._rules import Rules
-
-PLAYING, WON, BLOCKED = "playing", "won", "blocked"
-#: «El botón Deshacer permite deshacer las 100 últimas acciones.»
-UNDO_LIMIT = 100
+from ._status import BLOCKED, PLAYING, UNDO_LIMIT, WON  # noqa: F401 (named from here too)
 #: The longest log a state may carry: far beyond any game played by hand, and a bound on the
 #: work of replaying it (about 10 µs an action).
 MAX_LOG = 10_000
@@ -109,8 +111,6 @@ class GameState(NamedTuple):
             error_help=error_help,
             piles=((),) * (rules.waste_piles - 1),
         )
-        from ._play import status_of
-
         return state.evolve(status=status_of(state))
 
     @property
@@ -176,8 +176,6 @@ class GameState(NamedTuple):
             raise InvalidStateError("missing_field" if rules.waste_piles > 1 else "shape", field=f"state.{PILES_KEY}", name=PILES_KEY)
         if not isinstance(data["error_help"], bool):
             raise InvalidStateError("shape", field="state.error_help")
-        from ._play import is_selectable, replay
-
         if not isinstance(data["log"], str):
             raise InvalidStateError("shape", field="state.log")
         done, start = _REPLAYS.longest_prefix(code, data["log"])  # (a remembered log was read whole)
