@@ -325,8 +325,7 @@ class Letters:
         object.__setattr__(self, "pattern", f"^(?:N|{groups}{number})$")
 
 
-@lru_cache(maxsize=8)
-def letters(registry: Registry) -> Letters:
+def segment_letters(registry: Registry) -> Letters:
     named = sorted((named.letter, option.name, named.value) for option in registry.options for named in option.letters)
     if len({letter for letter, _, _ in named}) != len(named) or any(letter == "N" for letter, _, _ in named):
         raise ValueError("each value's letter must be its own, and not N (the app's rules)")
@@ -334,8 +333,10 @@ def letters(registry: Registry) -> Letters:
     return Letters(tuple(named), None if limit is None else (limit.name, len(str(limit.limit))))
 
 
-@lru_cache(maxsize=8)
-def option_letters(registry: Registry) -> dict[str, str]:
+letters = lru_cache(maxsize=8)(segment_letters)
+
+
+def listed_letters(registry: Registry) -> dict[str, str]:
     """Each option and how a code's segment writes it: its letter (its letters, comma-separated,
     for an option with several values besides its default), or the range of its digits."""
     order = {name: index for index, name in enumerate(registry.listing)}
@@ -344,6 +345,11 @@ def option_letters(registry: Registry) -> dict[str, str]:
         option.name: ", ".join(named.letter for named in option.letters) if option.letters else f"0-{option.limit}"
         for option in listed
     }
+
+
+# (cached apart from the functions, so that mutation testing reaches them: mutmut does not mutate
+# decorated functions; scripts/mutate.py empties the caches before each scenario)
+option_letters = lru_cache(maxsize=8)(listed_letters)
 
 
 def validation_order(registry: Registry) -> tuple[Option, ...]:
