@@ -17,6 +17,7 @@ import yaml
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from service.api import _models as models
+from service.engine import _options
 from service.api.schema import OPENAPI_PATH
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -126,7 +127,11 @@ def kit_requests() -> list[tuple[str, Any, str]]:
     return [(PATHS[path], body, "kit") for path, body in recorder.sent if path in PATHS and _accepts(PATHS[path], body)]
 
 
-_LITERAL_KEYS = {"type", "pile", "deck", "status", "draw_count", "waste_piles", "rows"}
+#: The keys whose values are literals of the schema: the moves' and states', and the rules options
+#: that take a list of values (the registry's, ``service/engine/_options.py``).
+_LITERAL_KEYS = {"type", "pile", "status"} | {
+    option.name for option in _options.REGISTRY.options if option.values and not option.is_flag
+}
 
 
 def _shape(value: Any, key: str = "") -> Any:

@@ -91,13 +91,7 @@ class Option:
         return self.limit is not None or all(isinstance(v, int) and not isinstance(v, bool) for v in self.values)
 
     def allows(self, value: object) -> bool:
-        if self.limit is not None:
-            return value is None or (
-                isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= self.limit
-            )
-        if self.is_flag:
-            return isinstance(value, bool)
-        return not isinstance(value, bool) and value in self.values
+        return option_allows(self, value)
 
     def letter(self, value: object) -> str:
         """The letter naming ``value`` in a code ("" for the default)."""
@@ -352,10 +346,34 @@ def listed_letters(registry: Registry) -> dict[str, str]:
 option_letters = lru_cache(maxsize=8)(listed_letters)
 
 
-def validation_order(registry: Registry) -> tuple[Option, ...]:
+def option_allows(option: Option, value: object) -> bool:
+    """Whether ``value`` is one of the option's: a bool for a flag; ``None`` or a whole number up to
+    the limit for a limit; one of its values otherwise (never a bool: ``True == 1``)."""
+    if option.limit is not None:
+        return value is None or (isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= option.limit)
+    if option.is_flag:
+        return isinstance(value, bool)
+    return not isinstance(value, bool) and value in option.values
+
+
+def checking_order(registry: Registry) -> tuple[Option, ...]:
     """The options in the order ``Rules`` checks them: the on/off ones first, then the others (the
     field an error names when several are wrong)."""
     return tuple(sorted(registry.options, key=lambda option: not option.is_flag))
+
+
+validation_order = lru_cache(maxsize=8)(checking_order)
+
+
+def conflict_defaults(registry: Registry) -> tuple[tuple[Conflict, tuple[tuple[str, Any], ...]], ...]:
+    """Each conflict with its options' defaults."""
+    return tuple(
+        (conflict, tuple((name, registry.option(name).default) for name in conflict.options))
+        for conflict in registry.conflicts
+    )
+
+
+conflicts_of = lru_cache(maxsize=8)(conflict_defaults)
 
 
 def shapes(registry: Registry) -> Iterator[Shape]:

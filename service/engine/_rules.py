@@ -81,11 +81,11 @@ class Rules:
     def __post_init__(self) -> None:
         registry = _options.active()
         for option in _options.validation_order(registry):
-            if not option.allows(getattr(self, option.name)):
+            if not _options.option_allows(option, getattr(self, option.name)):
                 raise PyramideError("invalid_rules", field=f"rules.{option.name}", option=option.name)
-        conflict = _options.conflicting(registry, {name: getattr(self, name) for name in registry.names})
-        if conflict is not None:
-            raise PyramideError("invalid_rules", field=f"rules.{conflict.blamed}", option=conflict.blamed)
+        for conflict, defaults in _options.conflicts_of(registry):
+            if all(getattr(self, name) != default for name, default in defaults):
+                raise PyramideError("invalid_rules", field=f"rules.{conflict.blamed}", option=conflict.blamed)
 
     @property
     def shape(self) -> Shape:
