@@ -376,8 +376,8 @@ def conflict_defaults(registry: Registry) -> tuple[tuple[Conflict, tuple[tuple[s
 conflicts_of = lru_cache(maxsize=8)(conflict_defaults)
 
 
-def shapes(registry: Registry) -> Iterator[Shape]:
-    """Every shape the options allow."""
+def shapes(registry: Registry) -> Iterator[Shape]:  # pragma: no mutate block (runs at import only: docs/mutation.md)
+    """Every shape the options allow (the API's models read their bounds from them at import)."""
     names = [option.name for option in registry.options if option.shape]
     for values in itertools.product(*(registry.option(name).values for name in names)):
         chosen = dict(zip(names, values))
