@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -52,6 +53,17 @@ def test_every_option_is_in_the_rules_doc_and_described_in_every_language():
             assert message and message != f"rules.{option.name}", (language, option.name)
 
 
+def test_each_option_quotes_the_documents_to_the_letter():
+    """Each «…» of an option's sentence is in the rule documents (``[...]`` leaves words out)."""
+    sources = " ".join(" ".join(path.read_text(encoding="utf-8").split()) for path in (ROOT / "docs" / "sources").glob("0*.txt"))
+    for option in REGISTRY.options:
+        quotes = re.findall(r"«([^»]*)»", option.sentence)
+        assert quotes, option.name
+        for quote in quotes:
+            for part in quote.split("[...]"):
+                assert part.strip() in sources, (option.name, part)
+
+
 def test_the_kit_capabilities_are_the_registry():
     """The kit is standalone (an outside engine runs it without ours), so it keeps its own map."""
     assert OPTION_CAPABILITIES == {option.name: option.capability for option in REGISTRY.options}
@@ -69,6 +81,8 @@ def test_each_value_round_trips_through_its_letter_and_json():
     for letter, name, value in _options.letters(REGISTRY).named:
         rules = Rules(**{name: value})
         assert rules.letters == letter and Rules.from_letters(letter) == rules
+        assert REGISTRY.option(name).letter(value) == letter and REGISTRY.option(name).allows(value)
+        assert REGISTRY.option(name).letter(REGISTRY.option(name).default) == ""
         assert Rules.from_json(json.loads(json.dumps(rules.to_json()))) == rules
 
 

@@ -157,7 +157,7 @@ REGISTRY = Registry(
     options=(
         Option(
             "strict_win", False, (False, True), (Letter(True, "S", "`strict_win`", "«victoria estricta»: stock and waste must be cleared too"),),
-            sentence="«Victoria estricta: La pirámide, el mazo y la pila de descarte deben vaciarse» (003)",
+            sentence="«Victoria estricta: La pirámide, el mazo y la pila de descarte están todos vacíos» (003)",
             description="«Victoria estricta»: stock and waste must be cleared too.",
             meaning="true: the game is won only when stock and waste are emptied too (003)",
             capability="option-strict-win", always_written=True,
