@@ -83,8 +83,9 @@ def solve(
 ) -> Solution:
     """Is ``state`` winnable under its rules? With a winning line if so; and, if asked, the most
     pyramid cards any line can remove. ``unknown`` when ``budget`` positions were not enough.
-    With ``shortest``, a winnable position's line is then searched for the fewest moves (A*, or
-    breadth-first with ``SearchOptions(shortest="breadth-first")``); if the budget left is enough,
+    With ``shortest``, a winnable position's line is then searched for the fewest moves (A* over
+    runs of draws; move by move with ``SearchOptions(shortest="a*-plain")``, breadth-first with
+    ``SearchOptions(shortest="breadth-first")``); if the budget left is enough,
     the line is that one (``minimal``)."""
     check_supported(state.rules)
     if state.status == "won":
@@ -103,7 +104,9 @@ def solve(
             try:
                 if options.shortest == "breadth-first":
                     fewest = search.breadth_first_line(actual)
-                else:  # (None when no line is shorter than the one found)
+                elif options.shortest == "a*-plain":  # (None when no line is shorter than the one found)
+                    fewest = search.plain_shortest_line(actual, bound=len(line))
+                else:
                     fewest = search.shortest_line(actual, bound=len(line))
                 minimal = True
             except _Exhausted:
