@@ -38,25 +38,57 @@ class Estimate:
     ``init_estimate`` for each search."""
 
     def init_estimate(self) -> None:
-        self.removal_cache: dict[int, tuple[int, int, int]] = {}
-        self.counts_cache: dict[int, tuple[list[int], list[int]]] = {}
+        self.removal_cache: dict[int, tuple] = {}
 
     def removal_bound(self, pyramid: int) -> tuple[int, int, int]:
         """For a pyramid: (the fewest moves removing its cards, its Kings, its other cards)."""
+        return self.pyramid_bound(pyramid)[0]
+
+    def pyramid_bound(self, pyramid: int) -> tuple[tuple[int, int, int], tuple[tuple[int, int], ...], list[int]]:
+        """For a pyramid: ``removal_bound``, what its cards need from the pile, as
+        ``Bounds.needs`` gives it but with the pairs within the pyramid matched card to card: the
+        cards of v paired with cards of 13 − v within the pyramid are at most a maximum matching
+        of the pairs that could ever meet, and each card left over takes a pile card (and a move
+        of its own), and how many cards of each value (0–13) it holds. Cached per pyramid."""
         found = self.removal_cache.get(pyramid)
         if found is None:
-            held, lonely = self.counts(pyramid)
-            pairs = sum(min(held[v] - lonely[v], held[13 - v] - lonely[13 - v]) for v in range(1, 7))
-            others = sum(held[1:13])
-            found = self.removal_cache[pyramid] = (held[13] + others - pairs, held[13], others)
+            slots = [[] for _ in range(14)]
+            remaining = pyramid
+            while remaining:
+                low = remaining & -remaining
+                remaining ^= low
+                slot = low.bit_length() - 1
+                slots[self.values[slot]].append(slot)
+            pairs, needs = 0, []
+            for value in range(1, 7):
+                matched = self.matching(slots[value], slots[13 - value])
+                pairs += matched
+                for mine, theirs in ((value, 13 - value), (13 - value, value)):
+                    if len(slots[mine]) > matched:
+                        needs.append((len(slots[mine]) - matched, self.pile_of_value[theirs]))
+            others = sum(len(slots[value]) for value in range(1, 13))
+            kings = len(slots[13])
+            needs = tuple(needs) if self.use_needs else ()
+            held = [len(slots[value]) for value in range(14)]
+            found = self.removal_cache[pyramid] = ((kings + others - pairs, kings, others), needs, held)
         return found
 
-    def counts(self, pyramid: int) -> tuple[list[int], list[int]]:
-        """``Bounds.value_counts``, cached per pyramid."""
-        found = self.counts_cache.get(pyramid)
-        if found is None:
-            found = self.counts_cache[pyramid] = self.value_counts(pyramid)
-        return found
+    def matching(self, mine: list[int], theirs: list[int]) -> int:
+        """The most pairs of a card of ``mine`` with one of ``theirs`` that could ever meet, each
+        card in one pair at most (augmenting paths: a few cards a side)."""
+        partner_slots = self.partner_slots
+        owner: dict[int, int] = {}
+
+        def place(slot: int, seen: set[int]) -> bool:
+            for other in theirs:
+                if partner_slots[slot] >> other & 1 and other not in seen:
+                    seen.add(other)
+                    if other not in owner or place(owner[other], seen):
+                        owner[other] = slot
+                        return True
+            return False
+
+        return sum(place(slot, set()) for slot in mine)
 
     def strict_estimate(self, pyramid: int, removed: int, stock: int) -> int:
         """Under «victoria estricta»: every card left goes, and the stock is drawn to its end."""
@@ -68,16 +100,22 @@ class Estimate:
 
     def estimate(self, pyramid: int, removed: int, split: int, recycles: int) -> int:
         """A lower bound on the moves from the position to a win (see the module's docstring);
-        ``LOST`` when a needed partner lies beneath a locked card and no recycle is left."""
+        ``LOST`` when too few partners are left for a pyramid card, or a needed one lies beneath a
+        locked card and no recycle is left."""
         stock = self.all_pile & ~removed >> split << split  # the stock cards left, as pile positions
         if self.strict:
             return self.strict_estimate(pyramid, removed, stock)
-        moves = self.removal_bound(pyramid)[0]
-        needs = self.needs(pyramid)
+        (moves, _, _), needs, held = self.pyramid_bound(pyramid)
         if not needs:
             return moves
         waste = ~removed & (1 << split) - 1
-        locked = self.locked_below(pyramid, split, waste, stock)
+        wanted = 0  # the needed partners in the waste
+        for count, partners in needs:
+            left = partners & ~removed
+            if left.bit_count() < count:
+                return LOST
+            wanted |= left & waste
+        locked = self.locked_below(held, split, waste, stock, wanted & -wanted) if wanted else 0
         draws, deepest_locked = 0, -1
         for count, partners in needs:
             left = partners & ~removed
@@ -104,31 +142,32 @@ class Estimate:
             draws = stock.bit_count() + 1 + (left & (2 << deepest_locked) - 1).bit_count()
         return moves + draws
 
-    def locked_below(self, pyramid: int, split: int, waste: int, stock: int) -> int:
+    def locked_below(self, held: list[int], split: int, waste: int, stock: int, lowest: int) -> int:
         """The waste cards (pile positions) that cannot come to the top of the waste in this pass:
         those beneath the highest card that can find no partner to leave with, reading the waste
         from its top down, each card of value v taking one of the cards of 13 − v the pyramid
-        holds (under «mazo contra descarte», the stock too; and the card just drawn may leave
-        with the one beneath it). Kings leave alone."""
-        if not waste:
-            return 0
-        spare = list(self.counts(pyramid)[0])
+        holds (``held``; under «mazo contra descarte», the stock's too; and the card just drawn
+        may leave with the one beneath it). Kings leave alone. Read down to ``lowest`` (a bit)
+        only: what lies beneath it is not asked."""
+        spare = list(held)
         values = self.pile_values
-        if self.drawn_pairs:
-            for value in range(1, 13):
-                spare[value] += (self.pile_of_value[value] & stock).bit_count()
-            if waste >> split - 1 & 1:  # the card just drawn may leave with the one beneath
-                spare[13 - values[split - 1]] += 1
-                waste ^= 1 << split - 1
-        while waste:
+        drawn_pairs = self.drawn_pairs
+        if drawn_pairs and waste >> split - 1 & 1:  # the card just drawn may leave with the one beneath
+            spare[13 - values[split - 1]] += 1
+            waste ^= 1 << split - 1
+        counted = 0  # (values whose stock cards are in ``spare`` already)
+        while waste >= lowest << 1:  # (a card above it left)
             top = waste.bit_length() - 1
             waste ^= 1 << top
-            value = values[top]
-            if value == 13:
+            partner = 13 - values[top]
+            if not partner:
                 continue
-            if spare[13 - value] <= 0:
+            if drawn_pairs and not counted >> partner & 1:
+                counted |= 1 << partner
+                spare[partner] += (self.pile_of_value[partner] & stock).bit_count()
+            if spare[partner] <= 0:
                 return (1 << top) - 1
-            spare[13 - value] -= 1
+            spare[partner] -= 1
         return 0
 
     def plain_estimate(self, pyramid: int, removed: int, split: int) -> int:

@@ -14,7 +14,8 @@ The estimate (``Estimate.estimate``) is admissible but not consistent, so a posi
 again when a shorter line reaches it; the first won position taken from the queue is at the
 fewest moves from the root (ties go to the deepest position). A line known already (``bound``:
 its length) prunes every position that could not beat it: when the queue empties, no shorter line
-exists. A position the hopeless cut or the estimate proves lost is not searched.
+exists. A position the estimate proves lost (``LOST``: the hopeless cut of ``Bounds``, and more)
+is not searched.
 
 Invariant: ``shortest_line`` returns a line with the fewest moves to a win; ``None`` only when no
 line shorter than ``bound`` exists (or, with no bound, when the position is lost); it raises
@@ -91,7 +92,7 @@ class ShortestSearch:
         the module's docstring); None if there is none shorter than ``bound``."""
         self.init_estimate()
         self.free_cache: dict[int, list] = {}
-        limit, won, hopeless, estimate, runs = self.limit, self.won, self.hopeless, self.estimate, self.runs
+        limit, won, estimate, runs = self.limit, self.won, self.estimate, self.runs
 
         def key(position):
             pyramid, removed, split, recycles = position
@@ -99,7 +100,7 @@ class ShortestSearch:
 
         if won(root[0], root[1]):
             return []
-        if hopeless(root[0], root[1]) or estimate(*root) >= LOST:
+        if estimate(*root) >= LOST:
             return None
         ceiling = bound if bound is not None else LOST
         start = key(root)
@@ -126,10 +127,11 @@ class ShortestSearch:
                 known = best.get(child_key)
                 if known is not None and known[0] <= moves:
                     continue
-                if hopeless(child[0], child[1]):
+                left = estimate(*child)
+                if left >= LOST:  # (the hopeless cut, and more)
                     best[child_key] = (-1, None, 0, None)  # (never searched)
                     continue
-                total = moves + estimate(*child)
+                total = moves + left
                 if total >= ceiling:
                     continue
                 nodes += 1
