@@ -29,6 +29,8 @@ Invariant: both estimates are lower bounds on the moves of any winning line from
 
 from __future__ import annotations
 
+from .model import _BELOW_MASK
+
 #: The estimate of a position with no winning line (greater than any line's length).
 LOST = 1 << 20
 
@@ -44,12 +46,13 @@ class Estimate:
         """For a pyramid: (the fewest moves removing its cards, its Kings, its other cards)."""
         return self.pyramid_bound(pyramid)[0]
 
-    def pyramid_bound(self, pyramid: int) -> tuple[tuple[int, int, int], tuple[tuple[int, int], ...], list[int]]:
+    def pyramid_bound(self, pyramid: int) -> tuple[tuple[int, int, int], tuple[tuple[int, int], ...], list[int], list[int]]:
         """For a pyramid: ``removal_bound``, what its cards need from the pile, as
         ``Bounds.needs`` gives it but with the pairs within the pyramid matched card to card: the
         cards of v paired with cards of 13 − v within the pyramid are at most a maximum matching
         of the pairs that could ever meet, and each card left over takes a pile card (and a move
-        of its own), and how many cards of each value (0–13) it holds. Cached per pyramid."""
+        of its own), how many cards of each value (0–13) it holds, and per value v, the pyramid
+        cards that some card of v may be free beside (``reach``). Cached per pyramid."""
         found = self.removal_cache.get(pyramid)
         if found is None:
             slots = [[] for _ in range(14)]
@@ -70,7 +73,13 @@ class Estimate:
             kings = len(slots[13])
             needs = tuple(needs) if self.use_needs else ()
             held = [len(slots[value]) for value in range(14)]
-            found = self.removal_cache[pyramid] = ((kings + others - pairs, kings, others), needs, held)
+            # per value v: the pyramid cards some card of v may be free beside (not covering it)
+            escape = [pyramid] * 14
+            for value in range(1, 13):
+                escape[value] = 0
+                for slot in slots[value]:
+                    escape[value] |= pyramid & ~_BELOW_MASK[slot]
+            found = self.removal_cache[pyramid] = ((kings + others - pairs, kings, others), needs, held, escape)
         return found
 
     def matching(self, mine: list[int], theirs: list[int]) -> int:
@@ -100,75 +109,97 @@ class Estimate:
 
     def estimate(self, pyramid: int, removed: int, split: int, recycles: int) -> int:
         """A lower bound on the moves from the position to a win (see the module's docstring);
-        ``LOST`` when too few partners are left for a pyramid card, or a needed one lies beneath a
-        locked card and no recycle is left."""
+        ``LOST`` when too few partners are left for a pyramid card, or a needed one cannot come
+        up in this pass and no recycle is left."""
         stock = self.all_pile & ~removed >> split << split  # the stock cards left, as pile positions
         if self.strict:
             return self.strict_estimate(pyramid, removed, stock)
-        (moves, _, _), needs, held = self.pyramid_bound(pyramid)
+        (moves, _, _), needs, _, _ = self.pyramid_bound(pyramid)
         if not needs:
             return moves
         waste = ~removed & (1 << split) - 1
         wanted = 0  # the needed partners in the waste
+        lefts = []
         for count, partners in needs:
             left = partners & ~removed
             if left.bit_count() < count:
                 return LOST
             wanted |= left & waste
-        locked = self.locked_below(held, split, waste, stock, wanted & -wanted) if wanted else 0
-        draws, deepest_locked = 0, -1
-        for count, partners in needs:
-            left = partners & ~removed
-            usable = left & ~locked
-            short = count - (usable & waste).bit_count()
+            lefts.append((count, left))
+        locked, reached = self.reach(pyramid, split, waste, stock, wanted) if wanted else (0, 0)
+        draws, deepest = 0, 0  # (deepest: the draws of the next pass, when a recycle is needed)
+        for count, left in lefts:
+            short = count - (left & reached).bit_count() if reached else count
             if short <= 0:
                 continue
-            ahead = usable & stock
+            ahead = left & stock
             beyond = short - ahead.bit_count()
-            if beyond > 0:  # partners beneath the locked card are needed: a recycle first
-                beneath = left & locked
+            if beyond > 0:  # partners that cannot come up in this pass are needed: a recycle first
+                later = left & waste & ~reached
                 for _ in range(beyond - 1):
-                    beneath &= beneath - 1  # (the lowest ones come up first in the next pass)
-                deepest_locked = max(deepest_locked, (beneath & -beneath).bit_length() - 1)
+                    later &= later - 1  # (the lowest ones come up first in the next pass)
+                lowest = later & -later
+                below = (~removed & locked & (lowest << 1) - 1).bit_count()  # (still there then)
+                deepest = max(deepest, below + (0 if lowest & locked else 1))
                 continue
             for _ in range(short - 1):
                 ahead &= ahead - 1
-            deepest = ahead & -ahead  # the partner still needed the furthest down the stock
-            draws = max(draws, (stock & (deepest << 1) - 1).bit_count())
-        if deepest_locked >= 0:
+            last = ahead & -ahead  # the partner still needed the furthest down the stock
+            drawn = (stock & (last << 1) - 1).bit_count()
+            if drawn > draws:
+                draws = drawn
+        if deepest:
             if self.limit is not None and recycles >= self.limit:
                 return LOST
-            left = self.all_pile & ~removed
-            draws = stock.bit_count() + 1 + (left & (2 << deepest_locked) - 1).bit_count()
+            draws = stock.bit_count() + 1 + deepest
         return moves + draws
 
-    def locked_below(self, held: list[int], split: int, waste: int, stock: int, lowest: int) -> int:
-        """The waste cards (pile positions) that cannot come to the top of the waste in this pass:
-        those beneath the highest card that can find no partner to leave with, reading the waste
-        from its top down, each card of value v taking one of the cards of 13 − v the pyramid
-        holds (``held``; under «mazo contra descarte», the stock's too; and the card just drawn
-        may leave with the one beneath it). Kings leave alone. Read down to ``lowest`` (a bit)
-        only: what lies beneath it is not asked."""
+    def reach(self, pyramid: int, split: int, waste: int, stock: int, wanted: int) -> tuple[int, int]:
+        """Which waste cards can come to the top in this pass: (``locked``, the cards beneath the
+        highest card that can find no partner to leave with; ``reached``, the cards of ``wanted``
+        that can come up and pair with a pyramid card of their partner value). Read from the
+        waste's top down, to the lowest card of ``wanted``:
+
+        - each card of value v above takes one of the cards of 13 − v the pyramid holds (under
+          «mazo contra descarte», the stock's too; the card just drawn may leave with the one
+          beneath it; a King leaves alone): past the first that finds none, nothing comes up;
+        - a card of v above a wanted card leaves with a pyramid card P of 13 − v, and P is free
+          only once every card covering it has gone: so a pyramid card Q that covers every such
+          P cannot wait for the wanted card (it would never be free). A wanted card is reached
+          when some pyramid card of its partner value is left by every card above it.
+        """
+        _, _, held, escape = self.pyramid_bound(pyramid)
         spare = list(held)
         values = self.pile_values
         drawn_pairs = self.drawn_pairs
+        waiting = pyramid  # the pyramid cards that may still wait for the card read
+        reached = 0
         if drawn_pairs and waste >> split - 1 & 1:  # the card just drawn may leave with the one beneath
-            spare[13 - values[split - 1]] += 1
-            waste ^= 1 << split - 1
-        counted = 0  # (values whose stock cards are in ``spare`` already)
-        while waste >= lowest << 1:  # (a card above it left)
-            top = waste.bit_length() - 1
+            top = split - 1
+            if wanted >> top & 1 and pyramid & self.slots_of_value[13 - values[top]]:
+                reached |= 1 << top
+            spare[13 - values[top]] += 1
             waste ^= 1 << top
+        lowest = wanted & -wanted
+        counted = 0  # (values whose stock cards are in ``spare`` already)
+        while waste >= lowest:
+            top = waste.bit_length() - 1
+            bit = 1 << top
+            waste ^= bit
             partner = 13 - values[top]
+            if wanted & bit and waiting & self.slots_of_value[partner]:
+                reached |= bit
             if not partner:
                 continue
             if drawn_pairs and not counted >> partner & 1:
                 counted |= 1 << partner
                 spare[partner] += (self.pile_of_value[partner] & stock).bit_count()
             if spare[partner] <= 0:
-                return (1 << top) - 1
+                return bit - 1, reached
             spare[partner] -= 1
-        return 0
+            if not (drawn_pairs and self.pile_of_value[partner] & stock):
+                waiting &= escape[partner]
+        return 0, reached
 
     def plain_estimate(self, pyramid: int, removed: int, split: int) -> int:
         """The estimate of ``shortest_plain`` (see the module's docstring)."""
