@@ -113,14 +113,14 @@ def solve(
                 fewest = None
             if fewest is not None:
                 line = tuple(search.expand(fewest, actual))
-        return Solution(WINNABLE, line, minimal, SLOTS, min(search.nodes, budget))
+        return Solution(WINNABLE, line, minimal, SLOTS, min(search.nodes, int(budget)))
     most = None
     if max_removable:
         try:  # (within what is left of the budget)
             most, _ = search.most_removed(root)
         except _Exhausted:
             most = None
-    return Solution(UNWINNABLE, None, False, most, min(search.nodes, budget))
+    return Solution(UNWINNABLE, None, False, most, min(search.nodes, int(budget)))
 
 
 #: One pass: the positions each seed tried gets, searched depth-first (pairs before draws), before
