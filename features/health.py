@@ -112,25 +112,24 @@ def http_problem(base_url: str, without: frozenset[str] = frozenset()) -> str | 
             f"{_show(body)}; a Pyramide API answers 200 with a JSON object whose \"default\" is the rules."
             f"{hint}"
         )
-    answer = ask("POST", "/v1/games", {})
-    if isinstance(answer, str):
-        return answer
-    status, content_type, body = answer
-    state = body.get("state") if isinstance(body, dict) else None
-    problems = observation_problems(state, without) if status == 201 else []
-    if status != 201 or state is None or problems:
-        said = "; ".join(problems) or f"HTTP {status} ({content_type}): {_show(body)}"
-        return f"{head} POST {base}/v1/games {{}} (a fresh deal) did not answer 201 with a game: {said}.{hint}"
-    answer = ask("POST", "/v1/moves", {"state": state, "move": {"type": "draw"}})
-    if isinstance(answer, str):
-        return answer
-    status, content_type, body = answer
-    after = body.get("state") if isinstance(body, dict) else None
-    problems = observation_problems(after, without) if status == 200 else []
-    if status != 200 or after is None or problems:
-        said = "; ".join(problems) or f"HTTP {status} ({content_type}): {_show(body)}"
-        return f"{head} POST {base}/v1/moves (a draw on a fresh deal, always legal) was not accepted with a game: {said}."
-    return None
+    def game(path: str, body: Any, expected: int, what: str, tail: str) -> tuple[Any, str | None]:
+        """The game a POST answers with, or (None, the paragraph saying what went wrong)."""
+        answer = ask("POST", path, body)
+        if isinstance(answer, str):
+            return None, answer
+        status, content_type, reply = answer
+        state = reply.get("state") if isinstance(reply, dict) else None
+        problems = observation_problems(state, without) if status == expected else []
+        if status != expected or state is None or problems:
+            said = "; ".join(problems) or f"HTTP {status} ({content_type}): {_show(reply)}"
+            return None, f"{head} POST {base}{path} {what}: {said}.{tail}"
+        return state, None
+
+    state, problem = game("/v1/games", {}, 201, "{} (a fresh deal) did not answer 201 with a game", hint)
+    if problem is None:
+        move = {"state": state, "move": {"type": "draw"}}
+        _, problem = game("/v1/moves", move, 200, "(a draw on a fresh deal, always legal) was not accepted with a game", "")
+    return problem
 
 
 # -- an adapter behind --driver-command ------------------------------------------------------------

@@ -57,7 +57,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 from .. import engine
 
@@ -84,9 +84,6 @@ LONG_BODY = 8 * 1024
 _slots = threading.BoundedSemaphore(SLOTS)
 _replay_slots = threading.BoundedSemaphore(REPLAY_SLOTS)
 _replay_places = threading.BoundedSemaphore(REPLAY_SLOTS + REPLAY_QUEUE)
-_replays: tuple[int, ProcessPoolExecutor] | None = None
-_threads: tuple[int, ThreadPoolExecutor] | None = None  # (the process it belongs to, the pool)
-_threads_lock = threading.Lock()
 T = TypeVar("T")
 
 
@@ -138,12 +135,27 @@ except (OSError, AttributeError):
     pass
 
 
-def _pool() -> ThreadPoolExecutor:
-    global _threads
-    with _threads_lock:
-        if _threads is None or _threads[0] != os.getpid():  # (created in each worker, after the fork)
-            _threads = (os.getpid(), ThreadPoolExecutor(SLOTS, "solver", initializer=_lower_priority))
-        return _threads[1]
+class _PerProcess(Generic[T]):
+    """A pool made by ``make`` once in each process that asks for it (each server worker, after the
+    fork: a pool's threads and processes are not inherited), and made again once replaced."""
+
+    def __init__(self, make: Callable[[], T]) -> None:
+        self.make, self.made, self.lock = make, None, threading.Lock()
+
+    def __call__(self) -> T:
+        with self.lock:
+            if self.made is None or self.made[0] != os.getpid():
+                self.made = (os.getpid(), self.make())
+            return self.made[1]
+
+    def forget(self, broken: T) -> None:
+        """The next call makes a new one, unless ``broken`` was replaced already."""
+        with self.lock:
+            if self.made is not None and self.made[1] is broken:
+                self.made = None
+
+
+_pool: _PerProcess[ThreadPoolExecutor] = _PerProcess(lambda: ThreadPoolExecutor(SLOTS, "solver", initializer=_lower_priority))
 
 
 def replay_queue_full() -> bool:
@@ -169,28 +181,16 @@ def _replay_process() -> None:
         pass
 
 
-def _replay_pool() -> ProcessPoolExecutor:
-    global _replays
-    with _threads_lock:
-        if _replays is None or _replays[0] != os.getpid():  # (made in each worker, when first needed)
-            # spawned, not forked: a fork of a worker's threads could copy a lock some thread holds
-            context = multiprocessing.get_context("spawn")
-            _replays = (os.getpid(), ProcessPoolExecutor(REPLAY_SLOTS, mp_context=context, initializer=_replay_process))
-        return _replays[1]
+# spawned, not forked: a fork of a worker's threads could copy a lock some thread holds
+_replay_pool: _PerProcess[ProcessPoolExecutor] = _PerProcess(
+    lambda: ProcessPoolExecutor(REPLAY_SLOTS, mp_context=multiprocessing.get_context("spawn"), initializer=_replay_process)
+)
 
 
 def start_replay_pool() -> None:
     """Start the worker's replay processes now (at the worker's start), not at its first long
     replay, which would wait for them (about 0.3 s of CPU each: a fresh Python importing the engine)."""
     _replay_pool().submit(os.getpid)
-
-
-def _replace_replay_pool(broken: ProcessPoolExecutor) -> None:
-    global _replays
-    with _threads_lock:
-        if _replays is not None and _replays[1] is broken:
-            _replays = None
-    broken.shutdown(wait=False, cancel_futures=True)
 
 
 def long_replay(actions: int, replay: Callable[..., T], *args: object) -> T:
@@ -208,7 +208,8 @@ def long_replay(actions: int, replay: Callable[..., T], *args: object) -> T:
             try:
                 return pool.submit(replay, *args).result()
             except BrokenProcessPool:  # (a replay process died, killed: a new pool for the next)
-                _replace_replay_pool(pool)
+                _replay_pool.forget(pool)
+                pool.shutdown(wait=False, cancel_futures=True)
                 raise replay_busy() from None
         finally:
             _replay_slots.release()

@@ -1,8 +1,8 @@
-"""``python -m tests.bench [engine|api|solver|shortest|server|attacks|replay|kit ...]``: run the named benchmarks (all by default)."""
+"""``python -m tests.bench [engine|api|solver|shortest|server|attacks|replay|kit|stats ...]``: run the named benchmarks (all by default)."""
 
 import sys
 
-from . import bench_api, bench_attacks, bench_engine, bench_kit, bench_replay, bench_server, bench_shortest, bench_solver
+from . import bench_api, bench_attacks, bench_engine, bench_kit, bench_replay, bench_server, bench_shortest, bench_solver, bench_stats
 
 BENCHES = {
     "engine": bench_engine.main,
@@ -13,6 +13,7 @@ BENCHES = {
     "attacks": bench_attacks.main,
     "replay": bench_replay.main,
     "kit": bench_kit.main,
+    "stats": bench_stats.main,
 }
 
 if __name__ == "__main__":
