@@ -3,25 +3,28 @@ move counting one: pairs, Kings, draws, recycles).
 
 ``estimate`` is the sum of two parts that no move shares:
 
-- *removals* (``removal_bound``): every pyramid King takes a move of its own; the other pyramid
-  cards go two at a time at best, and only in pairs of values v and 13 − v that could ever meet
-  (neither covering the other), so the cards beyond those pairs take a move each (with a pile
-  card). Under «victoria estricta» every card left goes too: each King a move, the others two at
-  a time at best, and the stock is drawn to its end;
-- *draws and recycles*: where the pyramid needs ``count`` pile cards of a value (``Bounds.needs``),
-  they come from the waste or the stock. Within this pass, a waste card comes to the top only once
+- *removals* (``pyramid_bound``): every pyramid King takes a move of its own; the other pyramid
+  cards go two at a time at best, in pairs of values v and 13 − v that could ever meet (neither
+  covering the other), matched card to card (a maximum matching), so the cards left over take a
+  move each (with a pile card). Under «victoria estricta» every card left goes too: each King a
+  move, the others two at a time at best, and the stock is drawn to its end;
+- *draws and recycles*: the pyramid cards left over need pile cards of their partner value; they
+  come from the waste or the stock. Within this pass, a waste card comes to the top only once
   every card above it has left, and a card of value v leaves only with a card of 13 − v: a pyramid
   card (or, under «mazo contra descarte», a stock card drawn onto it, or the card just drawn
-  with the one beneath), or alone as a King. So the waste is read from its top down, each card
-  taking a partner from what the pyramid (and the stock) holds; below the first card that finds
-  none (``locked_below``) nothing comes up before a recycle. If the partners above it and in the
-  stock are enough, the stock is drawn down to the deepest one still needed; else the stock is
-  drawn to its end, the waste recycled (none left: the position is lost) and the new stock drawn
-  down to the locked partner still needed (the cards beneath it cannot have left meanwhile).
+  with the one beneath), or alone as a King. So the waste is read from its top down (``reach``),
+  each card taking a partner from what the pyramid (and the stock) holds: below the first card
+  that finds none nothing comes up before a recycle; and a pyramid card covering every pyramid
+  card that some card above a needed partner could leave with cannot wait for that partner. If
+  the partners that can come up and those in the stock are enough, the stock is drawn down to the
+  deepest one still needed; else the stock is drawn to its end, the waste recycled (none left:
+  the position is lost) and the new stock drawn down to the partner still needed (the cards
+  beneath a card that cannot leave are still there then).
 
-``plain_estimate`` is the estimate of the search it replaced (``shortest_plain``): the same
-removals, and only the draws to the deepest partner needed in the stock, every waste card
-counted as at hand.
+``plain_estimate`` is the estimate of the search it replaced (``shortest_plain``), kept as it was:
+the removals with the pairs counted value by value (the fewer of v and 13 − v, less the cards no
+partner could meet), and only the draws to the deepest partner needed in the stock
+(``Bounds.needs``), every waste card counted as at hand.
 
 Invariant: both estimates are lower bounds on the moves of any winning line from the position
 (admissible); a position ``estimate`` calls lost (``LOST``) has no winning line.
@@ -41,18 +44,16 @@ class Estimate:
 
     def init_estimate(self) -> None:
         self.removal_cache: dict[int, tuple] = {}
-
-    def removal_bound(self, pyramid: int) -> tuple[int, int, int]:
-        """For a pyramid: (the fewest moves removing its cards, its Kings, its other cards)."""
-        return self.pyramid_bound(pyramid)[0]
+        self.plain_cache: dict[int, tuple[int, int, int]] = {}
 
     def pyramid_bound(self, pyramid: int) -> tuple[tuple[int, int, int], tuple[tuple[int, int], ...], list[int], list[int]]:
-        """For a pyramid: ``removal_bound``, what its cards need from the pile, as
-        ``Bounds.needs`` gives it but with the pairs within the pyramid matched card to card: the
-        cards of v paired with cards of 13 − v within the pyramid are at most a maximum matching
-        of the pairs that could ever meet, and each card left over takes a pile card (and a move
-        of its own), how many cards of each value (0–13) it holds, and per value v, the pyramid
-        cards that some card of v may be free beside (``reach``). Cached per pyramid."""
+        """For a pyramid: (the fewest moves removing its cards, its Kings, its other cards); what
+        its cards need from the pile, as ``Bounds.needs`` gives it but with the pairs within the
+        pyramid matched card to card (the cards of v paired with cards of 13 − v within the
+        pyramid are at most a maximum matching of the pairs that could ever meet, and each card
+        left over takes a pile card, and a move of its own); how many cards of each value (0–13)
+        it holds; and per value v, the pyramid cards that some card of v may be free beside
+        (``reach``). Cached per pyramid."""
         found = self.removal_cache.get(pyramid)
         if found is None:
             slots = [[] for _ in range(14)]
@@ -99,9 +100,10 @@ class Estimate:
 
         return sum(place(slot, set()) for slot in mine)
 
-    def strict_estimate(self, pyramid: int, removed: int, stock: int) -> int:
-        """Under «victoria estricta»: every card left goes, and the stock is drawn to its end."""
-        moves, kings, others = self.removal_bound(pyramid)
+    def strict_estimate(self, removal: tuple[int, int, int], removed: int, stock: int) -> int:
+        """Under «victoria estricta»: every card left goes, and the stock is drawn to its end
+        (``removal``: the pyramid's (moves, Kings, other cards))."""
+        moves, kings, others = removal
         left = self.all_pile & ~removed
         pile_kings = (left & self.pile_of_value[13]).bit_count()
         cards = others + left.bit_count() - pile_kings
@@ -113,7 +115,7 @@ class Estimate:
         up in this pass and no recycle is left."""
         stock = self.all_pile & ~removed >> split << split  # the stock cards left, as pile positions
         if self.strict:
-            return self.strict_estimate(pyramid, removed, stock)
+            return self.strict_estimate(self.pyramid_bound(pyramid)[0], removed, stock)
         (moves, _, _), needs, _, _ = self.pyramid_bound(pyramid)
         if not needs:
             return moves
@@ -204,9 +206,15 @@ class Estimate:
     def plain_estimate(self, pyramid: int, removed: int, split: int) -> int:
         """The estimate of ``shortest_plain`` (see the module's docstring)."""
         stock = self.all_pile & ~removed >> split << split
+        removal = self.plain_cache.get(pyramid)
+        if removal is None:
+            held, lonely = self.value_counts(pyramid)
+            pairs = sum(min(held[v] - lonely[v], held[13 - v] - lonely[13 - v]) for v in range(1, 7))
+            others = sum(held[1:13])
+            removal = self.plain_cache[pyramid] = (held[13] + others - pairs, held[13], others)
         if self.strict:
-            return self.strict_estimate(pyramid, removed, stock)
-        moves = self.removal_bound(pyramid)[0]
+            return self.strict_estimate(removal, removed, stock)
+        moves = removal[0]
         draws = 0
         waste = (1 << split) - 1
         for count, partners in self.needs(pyramid):
