@@ -122,3 +122,40 @@ def test_the_cuts_never_lose_a_win(name):
             assert a == b, state.code
             compared += 1
     assert compared >= 2
+
+
+@pytest.mark.parametrize("name", ["tuts-tomb", "DKST0", "spanish"])
+def test_the_pool_bound_never_changes_the_most_removable(name):
+    """On lost positions, the most pyramid cards any line removes is the same whether the search
+    stops below the pool game's fewest cards left (the cuts on) or searches every position."""
+    rules = PRESET_RULES[name]
+    rng = random.Random(name + "most")
+    compared = 0
+    for _ in range(40):
+        state = random_position(rules, rng)
+        bounded = solve(state, budget=30_000)
+        if bounded.result != "unwinnable" or bounded.max_removable is None:
+            continue
+        every = solve(state, budget=30_000, options=SearchOptions(needs=False))
+        if every.max_removable is not None:
+            assert every.max_removable == bounded.max_removable, state.code
+            compared += 1
+        if compared == 4:
+            break
+    assert compared >= 2, compared
+
+
+@pytest.mark.parametrize("seed", [163, 165])
+def test_a_lost_tuts_tomb_deal_gets_its_most_removable_and_hints_within_the_api_budget(seed):
+    """Two lost deals whose most removable cards took more than the API's 100,000 positions when
+    every position was searched (``null``, and no hint): the pool's bound decides them, and the
+    hints reach that many."""
+    rules = PRESETS["tuts-tomb"]
+    game = GameState.new(seed_code(rules, seed))
+    solution = solve(game, budget=100_000)
+    assert solution.result == "unwinnable" and solution.max_removable is not None
+    assert solve(game, budget=100_000, options=SearchOptions(needs=False)).max_removable is None
+    state = game
+    while (move := hint(state, budget=100_000)[0]) is not None:
+        state = play(state, move).state
+    assert rules.slots - state.pyramid_left == solution.max_removable

@@ -241,20 +241,28 @@ class GeneralSearch:
 
     def most_removed(self, root: tuple) -> tuple[int, list]:
         """The most pyramid cards removed in all in any reachable position (counting those gone
-        already), and a line reaching it. Every position, none cut."""
-        best = [bin(root[0]).count("1"), []]
+        already), and a line reaching it. Depth-first through every position, branch and bound:
+        a position is not searched below when even the pool game from it (``fewest_left``) leaves
+        as many cards as the fewest left so far, and the search ends when the fewest left are as
+        few as the pool game leaves from the root (no line of the real game leaves fewer). Without
+        the cuts (``cuts=False``) every position is searched: the tests compare the two."""
+        best = [root[0].bit_count(), []]
+        pool_left = self.pyramid.fewest_left if self.cuts else lambda pyramid, signature: 0
+        floor = pool_left(root[0], self.signature(root))
         seen = {self.key(root)}
         stack = [self.children(root)]
         path: list = []
-        while stack and best[0]:
+        while stack and best[0] > floor:
             for step, child in stack[-1]:
                 key = self.key(child)
                 if key in seen:
                     continue
                 seen.add(key)
                 self.count()
+                if pool_left(child[0], self.signature(child)) >= best[0]:
+                    continue
                 path.append(step)
-                left = bin(child[0]).count("1")
+                left = child[0].bit_count()
                 if left < best[0]:
                     best[:] = [left, list(path)]
                 stack.append(self.children(child))

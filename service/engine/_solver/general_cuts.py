@@ -63,6 +63,7 @@ class PyramidCuts:
         self.free_cache: dict[int, tuple] = {}
         self.needs_cache: dict[int, tuple] = {}
         self.pool_lost: dict[tuple[int, int], bool] = {}
+        self.pool_left: dict[tuple[int, int], int] = {}
 
     def needs(self, pyramid: int) -> tuple[tuple[int, int], ...]:
         """(count, value): at least ``count`` pile cards of ``value`` must be left, or some card of
@@ -97,6 +98,21 @@ class PyramidCuts:
             if signature >> (BITS * value) & mask < count:
                 return True
         return False
+
+    def fewest_left(self, pyramid: int, signature: int) -> int:
+        """The fewest pyramid cards left at the end of any line of the pool game (every pile card
+        left pairable at any time) from here: every line of the real game is one of the pool's,
+        so no real line leaves fewer. Kept per (pyramid, pile values left)."""
+        found = self.pool_left.get((pyramid, signature))
+        if found is None:
+            self.count()
+            found = pyramid.bit_count()
+            for child in self._pool_children(pyramid, signature):
+                if found == 0:
+                    break
+                found = min(found, self.fewest_left(*child))
+            self.pool_left[pyramid, signature] = found
+        return found
 
     def free(self, pyramid: int) -> tuple[list[int], list[tuple[int, int, int]]]:
         """The free slots, and the pairs within the pyramid as (slot, slot, pyramid after)."""
