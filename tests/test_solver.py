@@ -380,3 +380,23 @@ def test_the_shortest_line_of_a_star_is_as_short_as_breadth_first(letters):
             assert a.nodes <= b.nodes
             compared += 1
     assert compared >= 6
+
+
+@pytest.mark.parametrize(("letters", "deals", "back"), [("DT2", 12, (14, 24)), ("N", 12, (14, 24)), ("S", 8, (12, 20)), ("DST0", 1, (8, 14, 20, 26))])
+def test_a_star_over_runs_of_draws_finds_lines_as_short_as_breadth_first(letters, deals, back):
+    """The A* over runs of draws (the default) against the breadth-first search and the A* move
+    by move, on positions from a dozen deals (strict victory and unlimited recycles included):
+    wherever the breadth-first search proves a line, all three lines have the same number of
+    moves, and the engine replays each to a win."""
+    rules = Rules.from_letters(letters)
+    searches = [SearchOptions(shortest=name) for name in ("a*", "a*-plain", "breadth-first")]
+    compared = 0
+    for state in positions_near_the_end(rules, deals, back):
+        runs, plain, breadth_first = (solve(state, max_removable=False, shortest=True, budget=40_000, options=o) for o in searches)
+        for solution in (runs, plain, breadth_first):
+            assert solution.result == "winnable" and replay(state, solution.line).status == "won"
+        if breadth_first.minimal:
+            assert runs.minimal and plain.minimal, state.code
+            assert len(runs.line) == len(plain.line) == len(breadth_first.line), state.code
+            compared += 1
+    assert compared >= 2 * deals

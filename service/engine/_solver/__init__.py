@@ -10,8 +10,10 @@ The package, one job a module:
 - ``bounds``: what the pyramid cards still need (the cut of hopeless positions);
 - ``pooled``: the depth-first searches (the pile as a pool, every position as played, the probe);
 - ``levels``: limited passes searched by levels, and the queue of passes;
-- ``shortest``: the A* search for the shortest line;
-- ``breadth_first``: the breadth-first search it replaced, kept as its oracle;
+- ``shortest``: the A* search for the shortest line, over runs of draws, and ``estimate``, its
+  estimate of the moves left;
+- ``shortest_plain`` and ``breadth_first``: the searches it replaced (A* move by move, and
+  breadth-first), kept as its comparison rows and oracles;
 - ``lines``: the line writer (search steps to the engine's moves);
 - ``search``: one search of one position, putting these together;
 - ``general``: the general search, for the rules the fast searches do not model (Tut's Tomb,

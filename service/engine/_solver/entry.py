@@ -83,8 +83,9 @@ def solve(
 ) -> Solution:
     """Is ``state`` winnable under its rules? With a winning line if so; and, if asked, the most
     pyramid cards any line can remove. ``unknown`` when ``budget`` positions were not enough.
-    With ``shortest``, a winnable position's line is then searched for the fewest moves (A*, or
-    breadth-first with ``SearchOptions(shortest="breadth-first")``); if the budget left is enough,
+    With ``shortest``, a winnable position's line is then searched for the fewest moves (A* over
+    runs of draws; move by move with ``SearchOptions(shortest="a*-plain")``, breadth-first with
+    ``SearchOptions(shortest="breadth-first")``); if the budget left is enough,
     the line is that one (``minimal``)."""
     check_supported(state.rules)
     if state.status == "won":
@@ -103,21 +104,23 @@ def solve(
             try:
                 if options.shortest == "breadth-first":
                     fewest = search.breadth_first_line(actual)
-                else:  # (None when no line is shorter than the one found)
+                elif options.shortest == "a*-plain":  # (None when no line is shorter than the one found)
+                    fewest = search.plain_shortest_line(actual, bound=len(line))
+                else:
                     fewest = search.shortest_line(actual, bound=len(line))
                 minimal = True
             except _Exhausted:
                 fewest = None
             if fewest is not None:
                 line = tuple(search.expand(fewest, actual))
-        return Solution(WINNABLE, line, minimal, SLOTS, min(search.nodes, budget))
+        return Solution(WINNABLE, line, minimal, SLOTS, min(search.nodes, int(budget)))
     most = None
     if max_removable:
         try:  # (within what is left of the budget)
             most, _ = search.most_removed(root)
         except _Exhausted:
             most = None
-    return Solution(UNWINNABLE, None, False, most, min(search.nodes, budget))
+    return Solution(UNWINNABLE, None, False, most, min(search.nodes, int(budget)))
 
 
 #: One pass: the positions each seed tried gets, searched depth-first (pairs before draws), before

@@ -18,8 +18,9 @@ class SearchOptions:
     ``needs``: positions where a pyramid card has too few partners left are cut (in the general
     search, every cut of a lost position: too few partners, lost as a pool).
     ``probe_budget``: positions the depth-first probe searches before the search by levels.
-    ``shortest``: how the shortest line is searched, ``"a*"`` or ``"breadth-first"`` (the
-    search A* replaced, kept as its oracle)."""
+    ``shortest``: how the shortest line is searched, ``"a*"`` (over runs of draws),
+    ``"a*-plain"`` (move by move, the search it replaced) or ``"breadth-first"`` (the search
+    before that, kept as their oracle)."""
 
     pooled: bool = True
     levels: bool = True

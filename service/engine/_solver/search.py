@@ -19,10 +19,12 @@ from .lines import LineWriter
 from .model import Model, _Found
 from .options import DEFAULT_OPTIONS, SearchOptions
 from .pooled import PooledSearch
+from .estimate import Estimate
 from .shortest import ShortestSearch
+from .shortest_plain import PlainShortest
 
 
-class Search(Model, Bounds, PooledSearch, LevelSearch, LineWriter, ShortestSearch, BreadthFirst):
+class Search(Model, Bounds, PooledSearch, LevelSearch, LineWriter, Estimate, ShortestSearch, PlainShortest, BreadthFirst):
     def __init__(self, state: GameState, budget: int, options: SearchOptions = DEFAULT_OPTIONS) -> None:
         Model.__init__(self, state, options)
         self.init_bounds(options.needs)

@@ -1,22 +1,21 @@
 """The shortest line: A* over the positions as played (the split point kept; under unlimited recycles
-their count does not matter), every move counting one (pairs, Kings, draws, recycles).
+their count does not matter), every move counting one (pairs, Kings, draws, recycles), with the
+draws gathered into the move they lead to.
 
-The estimate of the moves still needed (``estimate``) is a lower bound, the sum of two parts that
-no move shares:
+Every line is a sequence of *runs*: k ≥ 0 draws, then one move that is not a draw (a line never
+ends on a draw). A run costs k + 1, and the search's positions are only those after a run, so the
+positions between two draws, most of those a move-by-move search holds, are never stored. Runs
+with k ≥ 1 end on a move of the card just drawn (paired with a free pyramid card, with the card
+beneath it, or a King), or, with the stock drawn to its end, on a recycle. A pair of two pyramid
+cards is only tried with k = 0: it changes nothing a draw depends on, so it can always be made
+before the draws it follows. A free pyramid King goes at once, alone (removing it never hurts).
 
-- *removals*: every pyramid King takes a move of its own; the other pyramid cards go two at a time
-  at best, and only in pairs of values v and 13 − v that could ever meet (neither covering the
-  other), so the cards beyond those pairs take a move each (with a pile card). Under «victoria
-  estricta» every card left goes too: each King a move, the others two at a time at best;
-- *draws*: a pile card reaches play only once drawn, so where the pyramid needs ``count`` pile
-  cards of a value (``Bounds.needs``) and the waste holds fewer, the stock must be drawn down to
-  the nearest partner still needed; under «victoria estricta», down to its last card.
-
-A position the hopeless cut proves lost is not searched. The estimate is admissible but not
-consistent (a pair can end a need whose draws counted), so a position is searched again when it is
-reached by a shorter line. The first won position taken from the queue is then at the fewest
-moves from the root. A line known already (``bound``: its length) prunes every position that could
-not beat it: when the queue empties, no shorter line exists.
+The estimate (``Estimate.estimate``) is admissible but not consistent, so a position is searched
+again when a shorter line reaches it; the first won position taken from the queue is at the
+fewest moves from the root (ties go to the deepest position). A line known already (``bound``:
+its length) prunes every position that could not beat it: when the queue empties, no shorter line
+exists. A position the estimate proves lost (``LOST``: the hopeless cut of ``Bounds``, and more)
+is not searched.
 
 Invariant: ``shortest_line`` returns a line with the fewest moves to a win; ``None`` only when no
 line shorter than ``bound`` exists (or, with no bound, when the position is lost); it raises
@@ -27,95 +26,119 @@ from __future__ import annotations
 
 import heapq
 
-from .model import _Exhausted
+from .estimate import LOST
+from .model import _DRAW, _RECYCLE, _Exhausted
 
 
 class ShortestSearch:
-    """Mixed into a search over a ``Model`` with ``Bounds``."""
+    """Mixed into a search over a ``Model`` with ``Bounds`` and ``Estimate``."""
 
-    def removal_bound(self, pyramid: int) -> tuple[int, int, int]:
-        """For a pyramid: (the fewest moves removing its cards, its Kings, its other cards).
-        Cached per pyramid."""
-        found = self.removal_cache.get(pyramid)
+    def free_by_value(self, pyramid: int) -> list[tuple[int, ...]]:
+        """Per value (0–13), the free pyramid slots holding it. Cached per pyramid."""
+        found = self.free_cache.get(pyramid)
         if found is None:
-            held, lonely = self.value_counts(pyramid)
-            pairs = sum(min(held[v] - lonely[v], held[13 - v] - lonely[13 - v]) for v in range(1, 7))
-            others = sum(held[1:13])
-            found = self.removal_cache[pyramid] = (held[13] + others - pairs, held[13], others)
+            free, _, _ = self.pyramid_moves(pyramid)
+            found = [()] * 14
+            for slot in free:
+                found[self.values[slot]] += (slot,)
+            self.free_cache[pyramid] = found
         return found
 
-    def estimate(self, pyramid: int, removed: int, split: int) -> int:
-        """A lower bound on the moves from the position to a win (see the module's docstring)."""
-        moves, kings, others = self.removal_bound(pyramid)
-        stock = self.all_pile & ~removed >> split << split  # the stock cards left, as pile positions
-        if self.strict:
-            left = self.all_pile & ~removed
-            pile_kings = (left & self.pile_of_value[13]).bit_count()
-            cards = others + left.bit_count() - pile_kings
-            moves = max(moves, kings + pile_kings + (cards + 1) // 2)
-            return moves + stock.bit_count()
-        draws = 0
-        waste = (1 << split) - 1
-        for count, partners in self.needs(pyramid):
-            left = partners & ~removed
-            short = count - (left & waste).bit_count()
-            if short > 0:
-                ahead = left & stock
-                for _ in range(short - 1):
-                    ahead &= ahead - 1
-                deepest = ahead & -ahead  # the partner still needed the furthest down the stock
-                drawn = (stock & (deepest << 1) - 1).bit_count()
-                if drawn > draws:
-                    draws = drawn
-        return moves + draws
+    def runs(self, pyramid: int, removed: int, split: int, recycles: int):
+        """(draws, step, position after): every run from the position (see the module's
+        docstring)."""
+        _, within, forced = self.pyramid_moves(pyramid)
+        if forced:
+            step, after = within[0]
+            yield 0, step, (after, removed, split, recycles)
+            return
+        for step, after in within:
+            yield 0, step, (after, removed, split, recycles)
+        partners = self.free_by_value(pyramid)
+        values = self.pile_values
+        drawn_pairs = self.drawn_pairs
+        top = self.waste_top(removed, split)
+        if top >= 0:  # no draw: the waste top
+            value = values[top]
+            if value == 13:
+                yield 0, ("king", None, top), (pyramid, removed | 1 << top, split, recycles)
+            else:
+                for slot in partners[13 - value]:
+                    yield 0, ("pair", (slot,), top), (pyramid & ~(1 << slot), removed | 1 << top, split, recycles)
+                if drawn_pairs and top == split - 1:  # the card just drawn, with the one beneath
+                    beneath = self.waste_top(removed, top)
+                    if beneath >= 0 and values[beneath] + value == 13:
+                        yield 0, ("pair", (), (top, beneath)), (pyramid, removed | 1 << top | 1 << beneath, split, recycles)
+        beneath, i, draws, end = top, split, 0, len(values)
+        while i < end:  # k draws: the card drawn last, i, on top of ``beneath``
+            if removed >> i & 1:
+                i += 1
+                continue
+            draws += 1
+            value, bit, after = values[i], 1 << i, i + 1
+            if value == 13:
+                yield draws, ("king", None, i), (pyramid, removed | bit, after, recycles)
+            else:
+                for slot in partners[13 - value]:
+                    yield draws, ("pair", (slot,), i), (pyramid & ~(1 << slot), removed | bit, after, recycles)
+                if drawn_pairs and beneath >= 0 and values[beneath] + value == 13:
+                    yield draws, ("pair", (), (i, beneath)), (pyramid, removed | bit | 1 << beneath, after, recycles)
+            beneath, i = i, after
+        if beneath >= 0 and (self.limit is None or recycles < self.limit):
+            yield draws, _RECYCLE, (pyramid, removed, 0, recycles + 1)
 
     def shortest_line(self, root, bound: int | None = None) -> list | None:
-        """A line with the fewest moves from ``root`` to a win, searched A* (see the module's
-        docstring); None if there is none shorter than ``bound``."""
-        self.removal_cache: dict[int, tuple[int, int, int]] = {}
-        limit, won, hopeless, estimate, children = self.limit, self.won, self.hopeless, self.estimate, self.children
+        """A line with the fewest moves from ``root`` to a win, searched A* over runs of draws (see
+        the module's docstring); None if there is none shorter than ``bound``."""
+        self.init_estimate()
+        self.free_cache: dict[int, list] = {}
+        limit, won, estimate, runs = self.limit, self.won, self.estimate, self.runs
 
         def key(position):
             pyramid, removed, split, recycles = position
             return pyramid | removed << 28 | split << 53 | (0 if limit is None else recycles) << 59
 
-        if hopeless(root[0], root[1]):
+        if won(root[0], root[1]):
+            return []
+        if estimate(*root) >= LOST:
             return None
-        ceiling = bound if bound is not None else 1 << 30
+        ceiling = bound if bound is not None else LOST
         start = key(root)
-        best: dict[int, tuple] = {start: (0, None, None)}  # key -> (moves from the root, parent key, step)
-        queue = [(estimate(root[0], root[1], root[2]), 0, start, root)]
+        # key -> (moves from the root, parent key, draws, step)
+        best: dict[int, tuple] = {start: (0, None, 0, None)}
+        queue = [(estimate(*root), 0, start, root)]
         nodes, budget = self.nodes, self.budget
         while queue:
             _, depth, at, position = heapq.heappop(queue)
             depth = -depth
             if best[at][0] < depth:
                 continue  # reached again by a shorter line since
-            pyramid, removed = position[0], position[1]
-            if won(pyramid, removed):
+            if won(position[0], position[1]):
                 self.nodes = nodes
-                line = []
+                line: list = []
                 while best[at][1] is not None:
-                    _, at, step = best[at]
+                    _, at, draws, step = best[at]
                     line.append(step)
+                    line.extend([_DRAW] * draws)
                 return line[::-1]
-            depth += 1
-            for step, child in children(*position, every_king=True):
+            for draws, step, child in runs(*position):
+                moves = depth + draws + 1
                 child_key = key(child)
                 known = best.get(child_key)
-                if known is not None and known[0] <= depth:
+                if known is not None and known[0] <= moves:
                     continue
-                if hopeless(child[0], child[1]):
-                    best[child_key] = (-1, None, None)  # (never searched)
+                left = estimate(*child)
+                if left >= LOST:  # (the hopeless cut, and more)
+                    best[child_key] = (-1, None, 0, None)  # (never searched)
                     continue
-                total = depth + estimate(child[0], child[1], child[2])
+                total = moves + left
                 if total >= ceiling:
                     continue
                 nodes += 1
                 if nodes > budget:
                     self.nodes = nodes
                     raise _Exhausted
-                best[child_key] = (depth, at, step)
-                heapq.heappush(queue, (total, -depth, child_key, child))
+                best[child_key] = (moves, at, draws, step)
+                heapq.heappush(queue, (total, -moves, child_key, child))
         self.nodes = nodes
         return None

@@ -1,0 +1,231 @@
+"""The shortest-line searches' estimates of the moves still needed to win from a position (every
+move counting one: pairs, Kings, draws, recycles).
+
+``estimate`` is the sum of two parts that no move shares:
+
+- *removals* (``pyramid_bound``): every pyramid King takes a move of its own; the other pyramid
+  cards go two at a time at best, in pairs of values v and 13 − v that could ever meet (neither
+  covering the other), matched card to card (a maximum matching), so the cards left over take a
+  move each (with a pile card). Under «victoria estricta» every card left goes too: each King a
+  move, the others two at a time at best, and the stock is drawn to its end;
+- *draws and recycles*: the pyramid cards left over need pile cards of their partner value; they
+  come from the waste or the stock. Within this pass, a waste card comes to the top only once
+  every card above it has left, and a card of value v leaves only with a card of 13 − v: a pyramid
+  card (or, under «mazo contra descarte», a stock card drawn onto it, or the card just drawn
+  with the one beneath), or alone as a King. So the waste is read from its top down (``reach``),
+  each card taking a partner from what the pyramid (and the stock) holds: below the first card
+  that finds none nothing comes up before a recycle; and a pyramid card covering every pyramid
+  card that some card above a needed partner could leave with cannot wait for that partner. If
+  the partners that can come up and those in the stock are enough, the stock is drawn down to the
+  deepest one still needed; else the stock is drawn to its end, the waste recycled (none left:
+  the position is lost) and the new stock drawn down to the partner still needed (the cards
+  beneath a card that cannot leave are still there then).
+
+``plain_estimate`` is the estimate of the search it replaced (``shortest_plain``), kept as it was:
+the removals with the pairs counted value by value (the fewer of v and 13 − v, less the cards no
+partner could meet), and only the draws to the deepest partner needed in the stock
+(``Bounds.needs``), every waste card counted as at hand.
+
+Invariant: both estimates are lower bounds on the moves of any winning line from the position
+(admissible); a position ``estimate`` calls lost (``LOST``) has no winning line.
+"""
+
+from __future__ import annotations
+
+from .model import _BELOW_MASK
+
+#: The estimate of a position with no winning line (greater than any line's length).
+LOST = 1 << 20
+
+
+class Estimate:
+    """Mixed into a search over a ``Model`` with ``Bounds``: caches per pyramid, reset by
+    ``init_estimate`` for each search."""
+
+    def init_estimate(self) -> None:
+        self.removal_cache: dict[int, tuple] = {}
+        self.plain_cache: dict[int, tuple[int, int, int]] = {}
+
+    def pyramid_bound(self, pyramid: int) -> tuple[tuple[int, int, int], tuple[tuple[int, int], ...], list[int], list[int]]:
+        """For a pyramid: (the fewest moves removing its cards, its Kings, its other cards); what
+        its cards need from the pile, as ``Bounds.needs`` gives it but with the pairs within the
+        pyramid matched card to card (the cards of v paired with cards of 13 − v within the
+        pyramid are at most a maximum matching of the pairs that could ever meet, and each card
+        left over takes a pile card, and a move of its own); how many cards of each value (0–13)
+        it holds; and per value v, the pyramid cards that some card of v may be free beside
+        (``reach``). Cached per pyramid."""
+        found = self.removal_cache.get(pyramid)
+        if found is None:
+            slots = [[] for _ in range(14)]
+            remaining = pyramid
+            while remaining:
+                low = remaining & -remaining
+                remaining ^= low
+                slot = low.bit_length() - 1
+                slots[self.values[slot]].append(slot)
+            pairs, needs = 0, []
+            for value in range(1, 7):
+                matched = self.matching(slots[value], slots[13 - value])
+                pairs += matched
+                for mine, theirs in ((value, 13 - value), (13 - value, value)):
+                    if len(slots[mine]) > matched:
+                        needs.append((len(slots[mine]) - matched, self.pile_of_value[theirs]))
+            others = sum(len(slots[value]) for value in range(1, 13))
+            kings = len(slots[13])
+            needs = tuple(needs) if self.use_needs else ()
+            held = [len(slots[value]) for value in range(14)]
+            # per value v: the pyramid cards some card of v may be free beside (not covering it)
+            escape = [pyramid] * 14
+            for value in range(1, 13):
+                escape[value] = 0
+                for slot in slots[value]:
+                    escape[value] |= pyramid & ~_BELOW_MASK[slot]
+            found = self.removal_cache[pyramid] = ((kings + others - pairs, kings, others), needs, held, escape)
+        return found
+
+    def matching(self, mine: list[int], theirs: list[int]) -> int:
+        """The most pairs of a card of ``mine`` with one of ``theirs`` that could ever meet, each
+        card in one pair at most (augmenting paths: a few cards a side)."""
+        partner_slots = self.partner_slots
+        owner: dict[int, int] = {}
+
+        def place(slot: int, seen: set[int]) -> bool:
+            for other in theirs:
+                if partner_slots[slot] >> other & 1 and other not in seen:
+                    seen.add(other)
+                    if other not in owner or place(owner[other], seen):
+                        owner[other] = slot
+                        return True
+            return False
+
+        return sum(place(slot, set()) for slot in mine)
+
+    def strict_estimate(self, removal: tuple[int, int, int], removed: int, stock: int) -> int:
+        """Under «victoria estricta»: every card left goes, and the stock is drawn to its end
+        (``removal``: the pyramid's (moves, Kings, other cards))."""
+        moves, kings, others = removal
+        left = self.all_pile & ~removed
+        pile_kings = (left & self.pile_of_value[13]).bit_count()
+        cards = others + left.bit_count() - pile_kings
+        return max(moves, kings + pile_kings + (cards + 1) // 2) + stock.bit_count()
+
+    def estimate(self, pyramid: int, removed: int, split: int, recycles: int) -> int:
+        """A lower bound on the moves from the position to a win (see the module's docstring);
+        ``LOST`` when too few partners are left for a pyramid card, or a needed one cannot come
+        up in this pass and no recycle is left."""
+        stock = self.all_pile & ~removed >> split << split  # the stock cards left, as pile positions
+        if self.strict:
+            return self.strict_estimate(self.pyramid_bound(pyramid)[0], removed, stock)
+        (moves, _, _), needs, _, _ = self.pyramid_bound(pyramid)
+        if not needs:
+            return moves
+        waste = ~removed & (1 << split) - 1
+        wanted = 0  # the needed partners in the waste
+        lefts = []
+        for count, partners in needs:
+            left = partners & ~removed
+            if left.bit_count() < count:
+                return LOST
+            wanted |= left & waste
+            lefts.append((count, left))
+        locked, reached = self.reach(pyramid, split, waste, stock, wanted) if wanted else (0, 0)
+        draws, deepest = 0, 0  # (deepest: the draws of the next pass, when a recycle is needed)
+        for count, left in lefts:
+            short = count - (left & reached).bit_count() if reached else count
+            if short <= 0:
+                continue
+            ahead = left & stock
+            beyond = short - ahead.bit_count()
+            if beyond > 0:  # partners that cannot come up in this pass are needed: a recycle first
+                later = left & waste & ~reached
+                for _ in range(beyond - 1):
+                    later &= later - 1  # (the lowest ones come up first in the next pass)
+                lowest = later & -later
+                below = (~removed & locked & (lowest << 1) - 1).bit_count()  # (still there then)
+                deepest = max(deepest, below + (0 if lowest & locked else 1))
+                continue
+            for _ in range(short - 1):
+                ahead &= ahead - 1
+            last = ahead & -ahead  # the partner still needed the furthest down the stock
+            drawn = (stock & (last << 1) - 1).bit_count()
+            if drawn > draws:
+                draws = drawn
+        if deepest:
+            if self.limit is not None and recycles >= self.limit:
+                return LOST
+            draws = stock.bit_count() + 1 + deepest
+        return moves + draws
+
+    def reach(self, pyramid: int, split: int, waste: int, stock: int, wanted: int) -> tuple[int, int]:
+        """Which waste cards can come to the top in this pass: (``locked``, the cards beneath the
+        highest card that can find no partner to leave with; ``reached``, the cards of ``wanted``
+        that can come up and pair with a pyramid card of their partner value). Read from the
+        waste's top down, to the lowest card of ``wanted``:
+
+        - each card of value v above takes one of the cards of 13 − v the pyramid holds (under
+          «mazo contra descarte», the stock's too; the card just drawn may leave with the one
+          beneath it; a King leaves alone): past the first that finds none, nothing comes up;
+        - a card of v above a wanted card leaves with a pyramid card P of 13 − v, and P is free
+          only once every card covering it has gone: so a pyramid card Q that covers every such
+          P cannot wait for the wanted card (it would never be free). A wanted card is reached
+          when some pyramid card of its partner value is left by every card above it.
+        """
+        _, _, held, escape = self.pyramid_bound(pyramid)
+        spare = list(held)
+        values = self.pile_values
+        drawn_pairs = self.drawn_pairs
+        waiting = pyramid  # the pyramid cards that may still wait for the card read
+        reached = 0
+        if drawn_pairs and waste >> split - 1 & 1:  # the card just drawn may leave with the one beneath
+            top = split - 1
+            if wanted >> top & 1 and pyramid & self.slots_of_value[13 - values[top]]:
+                reached |= 1 << top
+            spare[13 - values[top]] += 1
+            waste ^= 1 << top
+        lowest = wanted & -wanted
+        counted = 0  # (values whose stock cards are in ``spare`` already)
+        while waste >= lowest:
+            top = waste.bit_length() - 1
+            bit = 1 << top
+            waste ^= bit
+            partner = 13 - values[top]
+            if wanted & bit and waiting & self.slots_of_value[partner]:
+                reached |= bit
+            if not partner:
+                continue
+            if drawn_pairs and not counted >> partner & 1:
+                counted |= 1 << partner
+                spare[partner] += (self.pile_of_value[partner] & stock).bit_count()
+            if spare[partner] <= 0:
+                return bit - 1, reached
+            spare[partner] -= 1
+            if not (drawn_pairs and self.pile_of_value[partner] & stock):
+                waiting &= escape[partner]
+        return 0, reached
+
+    def plain_estimate(self, pyramid: int, removed: int, split: int) -> int:
+        """The estimate of ``shortest_plain`` (see the module's docstring)."""
+        stock = self.all_pile & ~removed >> split << split
+        removal = self.plain_cache.get(pyramid)
+        if removal is None:
+            held, lonely = self.value_counts(pyramid)
+            pairs = sum(min(held[v] - lonely[v], held[13 - v] - lonely[13 - v]) for v in range(1, 7))
+            others = sum(held[1:13])
+            removal = self.plain_cache[pyramid] = (held[13] + others - pairs, held[13], others)
+        if self.strict:
+            return self.strict_estimate(removal, removed, stock)
+        moves = removal[0]
+        draws = 0
+        waste = (1 << split) - 1
+        for count, partners in self.needs(pyramid):
+            left = partners & ~removed
+            short = count - (left & waste).bit_count()
+            if short > 0:
+                ahead = left & stock
+                for _ in range(short - 1):
+                    ahead &= ahead - 1
+                deepest = ahead & -ahead  # the partner still needed the furthest down the stock
+                drawn = (stock & (deepest << 1) - 1).bit_count()
+                if drawn > draws:
+                    draws = drawn
+        return moves + draws

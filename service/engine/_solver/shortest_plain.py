@@ -1,0 +1,76 @@
+"""The A* search over single moves that the search over runs of draws (``shortest``) replaced,
+kept as a comparison row of the bench and an oracle of the tests
+(``SearchOptions(shortest="a*-plain")``): the positions as played (the split point kept; under
+unlimited recycles their count does not matter), every move counting one (pairs, Kings, draws,
+recycles), each a step of its own, with the estimate ``Estimate.plain_estimate``.
+
+The estimate is admissible but not consistent (a pair can end a need whose draws counted), so a
+position is searched again when it is reached by a shorter line. The first won position taken from
+the queue is then at the fewest moves from the root. A line known already (``bound``: its length)
+prunes every position that could not beat it: when the queue empties, no shorter line exists.
+
+Invariant: ``plain_shortest_line`` returns a line with the fewest moves to a win; ``None`` only
+when no line shorter than ``bound`` exists (or, with no bound, when the position is lost); it
+raises ``_Exhausted`` rather than answer past the budget.
+"""
+
+from __future__ import annotations
+
+import heapq
+
+from .model import _Exhausted
+
+
+class PlainShortest:
+    """Mixed into a search over a ``Model`` with ``Bounds`` and ``Estimate``."""
+
+    def plain_shortest_line(self, root, bound: int | None = None) -> list | None:
+        """A line with the fewest moves from ``root`` to a win, searched A* move by move (see the
+        module's docstring); None if there is none shorter than ``bound``."""
+        self.init_estimate()
+        limit, won, hopeless, estimate, children = self.limit, self.won, self.hopeless, self.plain_estimate, self.children
+
+        def key(position):
+            pyramid, removed, split, recycles = position
+            return pyramid | removed << 28 | split << 53 | (0 if limit is None else recycles) << 59
+
+        if hopeless(root[0], root[1]):
+            return None
+        ceiling = bound if bound is not None else 1 << 30
+        start = key(root)
+        best: dict[int, tuple] = {start: (0, None, None)}  # key -> (moves from the root, parent key, step)
+        queue = [(estimate(root[0], root[1], root[2]), 0, start, root)]
+        nodes, budget = self.nodes, self.budget
+        while queue:
+            _, depth, at, position = heapq.heappop(queue)
+            depth = -depth
+            if best[at][0] < depth:
+                continue  # reached again by a shorter line since
+            pyramid, removed = position[0], position[1]
+            if won(pyramid, removed):
+                self.nodes = nodes
+                line = []
+                while best[at][1] is not None:
+                    _, at, step = best[at]
+                    line.append(step)
+                return line[::-1]
+            depth += 1
+            for step, child in children(*position, every_king=True):
+                child_key = key(child)
+                known = best.get(child_key)
+                if known is not None and known[0] <= depth:
+                    continue
+                if hopeless(child[0], child[1]):
+                    best[child_key] = (-1, None, None)  # (never searched)
+                    continue
+                total = depth + estimate(child[0], child[1], child[2])
+                if total >= ceiling:
+                    continue
+                nodes += 1
+                if nodes > budget:
+                    self.nodes = nodes
+                    raise _Exhausted
+                best[child_key] = (depth, at, step)
+                heapq.heappush(queue, (total, -depth, child_key, child))
+        self.nodes = nodes
+        return None
