@@ -32,6 +32,7 @@ Invariant: both estimates are lower bounds on the moves of any winning line from
 
 from __future__ import annotations
 
+from .._layout import SLOTS
 from .model import _BELOW_MASK
 
 #: The estimate of a position with no winning line (greater than any line's length).
@@ -45,6 +46,7 @@ class Estimate:
     def init_estimate(self) -> None:
         self.removal_cache: dict[int, tuple] = {}
         self.plain_cache: dict[int, tuple[int, int, int]] = {}
+        self.clear_cache: dict[int, int] = {0: 0}
 
     def pyramid_bound(self, pyramid: int) -> tuple[tuple[int, int, int], tuple[tuple[int, int], ...], list[int], list[int]]:
         """For a pyramid: (the fewest moves removing its cards, its Kings, its other cards); what
@@ -80,7 +82,32 @@ class Estimate:
                 escape[value] = 0
                 for slot in slots[value]:
                     escape[value] |= pyramid & ~_BELOW_MASK[slot]
-            found = self.removal_cache[pyramid] = ((kings + others - pairs, kings, others), needs, held, escape)
+            moves = max(kings + others - pairs, self.clear_moves(pyramid))
+            found = self.removal_cache[pyramid] = ((moves, kings, others), needs, held, escape)
+        return found
+
+    def clear_moves(self, pyramid: int) -> int:
+        """The fewest moves clearing ``pyramid`` when every pile card is at hand whenever wanted
+        (each free card may go with a pile card of its partner value, if the pile held one): the
+        pyramid's own order, which cards become free when, is played out exactly, so pairs that
+        the matching counts but no order of removals can make are not counted. Cached per
+        pyramid."""
+        cache = self.clear_cache
+        found = cache.get(pyramid)
+        if found is not None:
+            return found
+        free, within, forced = self.pyramid_moves(pyramid)
+        if forced:
+            found = 1 + self.clear_moves(within[0][1])
+        else:
+            found = SLOTS
+            for _, after in within:
+                found = min(found, 1 + self.clear_moves(after))
+            values, pile_of_value = self.values, self.pile_of_value
+            for slot in free:
+                if pile_of_value[13 - values[slot]]:
+                    found = min(found, 1 + self.clear_moves(pyramid & ~(1 << slot)))
+        cache[pyramid] = found
         return found
 
     def matching(self, mine: list[int], theirs: list[int]) -> int:
