@@ -400,3 +400,34 @@ def test_a_star_over_runs_of_draws_finds_lines_as_short_as_breadth_first(letters
             assert len(runs.line) == len(plain.line) == len(breadth_first.line), state.code
             compared += 1
     assert compared >= 2 * deals
+
+
+@pytest.mark.parametrize(("letters", "deals"), [("DT2", 8), ("N", 8), ("S", 4), ("C2", 4), ("DT1", 4)])
+def test_the_estimate_never_exceeds_the_moves_left_on_a_winning_line(letters, deals):
+    """The shortest-line estimate at every position of a winning line (the verdict's line, and
+    the shortest line from 24 moves before its end) is at most the moves that line still takes:
+    the estimate's bounds (the pyramid's own order, the waste dug for a partner, the recycle)
+    never count a move a line does not make."""
+    rules = Rules.from_letters(letters)
+    checked, seed, found = 0, 0, 0
+    while found < deals:
+        game = GameState.new(seed_code(rules, seed))
+        seed += 1
+        solution = solve(game, max_removable=False)
+        if solution.result != "winnable":
+            continue
+        found += 1
+        near = replay(game, solution.line[: max(0, len(solution.line) - 24)])
+        shortest = solve(near, max_removable=False, shortest=True, budget=40_000)
+        for start, line in ((game, solution.line), (near, shortest.line)):
+            state = start
+            for done, move in enumerate([*line, None]):
+                search = _solver.Search(state, 1)
+                search.pooled = False  # (the positions as played, as the shortest-line search has them)
+                search.init_estimate()
+                position = search.encode(state, search.pile)
+                assert search.estimate(*position) <= len(line) - done, (state.code, done)
+                checked += 1
+                if move is not None:
+                    state = play(state, move).state
+    assert checked >= 100

@@ -180,8 +180,63 @@ class Estimate:
         if deepest:
             if self.limit is not None and recycles >= self.limit:
                 return LOST
-            draws = stock.bit_count() + 1 + deepest
-        return moves + draws
+            return moves + stock.bit_count() + 1 + deepest
+        return min(self.dig_bound(pyramid, lefts, split, waste, stock, draws), self.recycle_bound(moves, stock, recycles))
+
+    def dig_bound(self, pyramid: int, lefts: list, split: int, waste: int, stock: int, draws: int) -> int:
+        """The moves of a line that wins in this pass (no recycle), ``draws`` the draws counted
+        already: where the stock holds too few partners of a value, the waste's nearest its top
+        must come up, so every waste card above it (``above``) leaves first: with a pyramid card of
+        its partner value (``taken``, at most what the pyramid holds), as a King (a move of its
+        own), or else with the card drawn onto it (a move and a draw of its own; with no
+        «mazo contra descarte», never: no such line). With p pairs within the pyramid and j
+        pyramid cards taken by pile cards (2p + j = its cards but Kings), j ≥ taken + 1 (the partner
+        dug for), so its cards take kings + p + j ≥ kings + (others + taken + 1) / 2 moves. When
+        the waste's top was just drawn, it may leave with the card beneath, two pile cards in a
+        move and no draw: then only a move for every two cards above is counted."""
+        (moves, kings, others), _, held, _ = self.pyramid_bound(pyramid)
+        point = 0
+        for count, left in lefts:
+            dig = count - (left & stock).bit_count()
+            if dig <= 0:
+                continue
+            partners = left & waste
+            if partners.bit_count() < dig:
+                continue  # (not this pass: a recycle first, counted apart)
+            for _ in range(partners.bit_count() - dig):
+                partners &= partners - 1  # (the dig-th nearest the top is left the lowest)
+            lowest = partners & -partners
+            if not point or lowest < point:
+                point = lowest  # (the deepest card that must come up)
+        if not point:
+            return moves + draws
+        cards = waste & ~((point << 1) - 1)
+        above = cards.bit_count()
+        if self.drawn_pairs and waste >> split - 1 & 1:
+            return max(moves, kings + (others + above + 2) // 2) + draws
+        values, spare, taken, alone = self.pile_values, list(held), 0, 0
+        while cards:
+            top = cards.bit_length() - 1
+            cards ^= 1 << top
+            partner = 13 - values[top]
+            if not partner:
+                continue
+            if spare[partner] > 0:
+                spare[partner] -= 1
+                taken += 1
+            else:
+                alone += 1
+        if alone and not self.drawn_pairs:
+            return LOST
+        kings_above = above - taken - alone
+        return max(moves, kings + (others + taken + 2) // 2) + kings_above + alone + max(draws, alone)
+
+    def recycle_bound(self, moves: int, stock: int, recycles: int) -> int:
+        """The moves of a line that recycles: the stock drawn to its end, the recycle, and at
+        least a draw after it (a shortest line recycles only to draw)."""
+        if self.limit is not None and recycles >= self.limit:
+            return LOST
+        return moves + stock.bit_count() + 2
 
     def reach(self, pyramid: int, split: int, waste: int, stock: int, wanted: int) -> tuple[int, int]:
         """Which waste cards can come to the top in this pass: (``locked``, the cards beneath the
@@ -203,11 +258,12 @@ class Estimate:
         drawn_pairs = self.drawn_pairs
         waiting = pyramid  # the pyramid cards that may still wait for the card read
         reached = 0
-        if drawn_pairs and waste >> split - 1 & 1:  # the card just drawn may leave with the one beneath
+        drawn = -1  # the value of the card just drawn, which the card beneath it may leave with
+        if drawn_pairs and waste >> split - 1 & 1:
             top = split - 1
             if wanted >> top & 1 and pyramid & self.slots_of_value[13 - values[top]]:
                 reached |= 1 << top
-            spare[13 - values[top]] += 1
+            drawn = values[top]
             waste ^= 1 << top
         lowest = wanted & -wanted
         counted = 0  # (values whose stock cards are in ``spare`` already)
@@ -218,6 +274,10 @@ class Estimate:
             partner = 13 - values[top]
             if wanted & bit and waiting & self.slots_of_value[partner]:
                 reached |= bit
+            if partner == drawn:  # (the card beneath the card just drawn, leaving with it)
+                drawn = -1
+                continue
+            drawn = -1
             if not partner:
                 continue
             if drawn_pairs and not counted >> partner & 1:
