@@ -176,12 +176,14 @@ class Estimate:
         drawn_pairs = self.drawn_pairs
         waiting = pyramid  # the pyramid cards that may still wait for the card read
         reached = 0
+        beneath = -1  # the card the card just drawn may leave with (no pyramid card needed)
         if drawn_pairs and waste >> split - 1 & 1:  # the card just drawn may leave with the one beneath
             top = split - 1
             if wanted >> top & 1 and pyramid & self.slots_of_value[13 - values[top]]:
                 reached |= 1 << top
-            spare[13 - values[top]] += 1
             waste ^= 1 << top
+            if waste and values[waste.bit_length() - 1] + values[top] == 13:
+                beneath = waste.bit_length() - 1
         lowest = wanted & -wanted
         counted = 0  # (values whose stock cards are in ``spare`` already)
         while waste >= lowest:
@@ -191,7 +193,7 @@ class Estimate:
             partner = 13 - values[top]
             if wanted & bit and waiting & self.slots_of_value[partner]:
                 reached |= bit
-            if not partner:
+            if not partner or top == beneath:
                 continue
             if drawn_pairs and not counted >> partner & 1:
                 counted |= 1 << partner
