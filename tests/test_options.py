@@ -203,10 +203,11 @@ def test_a_new_option_value_is_data_only():
     assert out["free_at_deal"] and set(out["free_at_deal"]) <= set(range(15, 21))
     assert out["letters"] == ["B", "BS2"] and out["preset"] == "BS"
     assert out["layout_code"] == "BT" and out["layout_round_trip"] is True
+    # (the deal and the random moves are seeded: the same game every run)
     moves, status, removed = out["played"]
-    assert moves > 0 and status in ("playing", "won", "blocked") and removed >= 0
-    assert out["supported"] is True and out["verdict"] in ("winnable", "unwinnable", "unknown")
-    assert out.get("line_wins", True) is True
+    assert [moves, status] == [150, "playing"] and removed >= 0
+    assert out["supported"] is True and out["verdict"] == "winnable"
+    assert out["line_wins"] is True
     assert out["api_rules"] == [201, {**Rules().to_json(), "rows": 6}, "PYR1-B-", [1, 2, 3, 4, 5, 6]]
     assert out["api_preset"] == [201, "PYR1-BS-"]
     assert out["api_move"] == 200 and out["api_layout"] is True

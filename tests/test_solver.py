@@ -402,6 +402,57 @@ def test_a_star_over_runs_of_draws_finds_lines_as_short_as_breadth_first(letters
     assert compared >= 2 * deals
 
 
+_LOG_332 = (
+    "draw 2H+JS 7H+6S 6C+7C TC+3D draw draw KC draw draw draw 4C+9C AH+QS KS draw draw draw 9H+4S draw 5D+8S "
+    "5C+8H draw draw draw draw draw 4D+9S JH+2S 3C+TD 8C+5H draw draw draw 3S+TS QD+AS KH AC+QC draw"
+)
+
+
+@pytest.mark.parametrize(
+    ("code", "log", "fewest"),
+    [
+        (
+            "PYR1-DT0-AAAAAEV",
+            "draw draw draw KS draw 9C+4H QC+AS 2H+JH draw KC draw draw 2C+JS 5H+8H QD+AH 8D+5S draw draw draw draw "
+            "3S+TS 6D+7D draw draw draw TC+3D draw draw 6C+7H draw",
+            17,
+        ),
+        ("PYR1-DT0-AAAAAMU", _LOG_332, 11),
+        ("PYR1-DT0-AAAAAMU", _LOG_332 + " 6D+7S 2C+JD draw", 8),
+    ],
+)
+def test_after_a_draw_under_mazo_contra_descarte_the_shortest_line_is_the_shortest(code, log, fewest):
+    """Positions just after a draw (``DT0``): the card drawn may leave with the waste card beneath
+    it, which then needs no pyramid card. The estimate once counted that card as blocked, jumped by
+    a recycle and cut the shortest line (answering one move more as the fewest)."""
+    state = GameState.new(code)
+    for move in log.split():
+        state = play(state, Move.from_text(move)).state
+    oracle = solve(state, max_removable=False, shortest=True, options=SearchOptions(shortest="breadth-first"))
+    assert oracle.minimal and len(oracle.line) == fewest
+    found = solve(state, max_removable=False, shortest=True)
+    assert found.minimal and len(found.line) == fewest and replay(state, found.line).status == "won"
+
+
+@pytest.mark.parametrize("letters", ["DT0", "DT1", "D1"])
+def test_just_after_a_draw_a_star_finds_lines_as_short_as_breadth_first(letters):
+    """Under «mazo contra descarte» with passes limited, positions on winning lines and each one's
+    draw (a card just drawn onto the waste): A* over runs of draws proves lines as short as the
+    breadth-first search's."""
+    rules = Rules.from_letters(letters)
+    compared = 0
+    for state in positions_near_the_end(rules, 4, (8, 14, 20)):
+        drawn = [play(state, move).state for move in legal_moves(state) if move.type == "draw"]
+        for position in (state, *drawn):
+            breadth_first = solve(position, max_removable=False, shortest=True, budget=40_000, options=SearchOptions(shortest="breadth-first"))
+            if breadth_first.result != "winnable" or not breadth_first.minimal:
+                continue
+            runs = solve(position, max_removable=False, shortest=True, budget=40_000)
+            assert runs.minimal and len(runs.line) == len(breadth_first.line), position.code
+            compared += 1
+    assert compared >= 12, compared
+
+
 @pytest.mark.parametrize(("letters", "deals"), [("DT2", 8), ("N", 8), ("S", 4), ("C2", 4), ("DT1", 4)])
 def test_the_estimate_never_exceeds_the_moves_left_on_a_winning_line(letters, deals):
     """The shortest-line estimate at every position of a winning line (the verdict's line, and

@@ -258,13 +258,14 @@ class Estimate:
         drawn_pairs = self.drawn_pairs
         waiting = pyramid  # the pyramid cards that may still wait for the card read
         reached = 0
-        drawn = -1  # the value of the card just drawn, which the card beneath it may leave with
-        if drawn_pairs and waste >> split - 1 & 1:
+        beneath = -1  # the card the card just drawn may leave with (no pyramid card needed)
+        if drawn_pairs and waste >> split - 1 & 1:  # the card just drawn may leave with the one beneath
             top = split - 1
             if wanted >> top & 1 and pyramid & self.slots_of_value[13 - values[top]]:
                 reached |= 1 << top
-            drawn = values[top]
             waste ^= 1 << top
+            if waste and values[waste.bit_length() - 1] + values[top] == 13:
+                beneath = waste.bit_length() - 1
         lowest = wanted & -wanted
         counted = 0  # (values whose stock cards are in ``spare`` already)
         while waste >= lowest:
@@ -274,11 +275,7 @@ class Estimate:
             partner = 13 - values[top]
             if wanted & bit and waiting & self.slots_of_value[partner]:
                 reached |= bit
-            if partner == drawn:  # (the card beneath the card just drawn, leaving with it)
-                drawn = -1
-                continue
-            drawn = -1
-            if not partner:
+            if not partner or top == beneath:
                 continue
             if drawn_pairs and not counted >> partner & 1:
                 counted |= 1 << partner
