@@ -6,8 +6,10 @@ move counting one: pairs, Kings, draws, recycles).
 - *removals* (``pyramid_bound``): every pyramid King takes a move of its own; the other pyramid
   cards go two at a time at best, in pairs of values v and 13 − v that could ever meet (neither
   covering the other), matched card to card (a maximum matching), so the cards left over take a
-  move each (with a pile card). Under «victoria estricta» every card left goes too: each King a
-  move, the others two at a time at best, and the stock is drawn to its end;
+  move each (with a pile card); and no fewer than clearing the pyramid takes with every pile card
+  at hand, its cards coming free in its own order (``clear_moves``). Under «victoria estricta»
+  every card left goes too: each King a move, the others two at a time at best, and the stock is
+  drawn to its end;
 - *draws and recycles*: the pyramid cards left over need pile cards of their partner value; they
   come from the waste or the stock. Within this pass, a waste card comes to the top only once
   every card above it has left, and a card of value v leaves only with a card of 13 − v: a pyramid
@@ -19,7 +21,9 @@ move counting one: pairs, Kings, draws, recycles).
   the partners that can come up and those in the stock are enough, the stock is drawn down to the
   deepest one still needed; else the stock is drawn to its end, the waste recycled (none left:
   the position is lost) and the new stock drawn down to the partner still needed (the cards
-  beneath a card that cannot leave are still there then).
+  beneath a card that cannot leave are still there then). When no recycle is forced, the
+  smaller of a line winning in this pass, which digs the waste for the partners the stock lacks
+  (``dig_bound``), and a line that recycles (``recycle_bound``).
 
 ``plain_estimate`` is the estimate of the search it replaced (``shortest_plain``), kept as it was:
 the removals with the pairs counted value by value (the fewer of v and 13 − v, less the cards no
