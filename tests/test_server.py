@@ -557,6 +557,22 @@ def test_long_replays_run_in_processes_of_their_own():
     assert _limits.long_replay(_limits.LONG_LOG + 1, os.getpriority, os.PRIO_PROCESS, 0) == min(19, os.getpriority(os.PRIO_PROCESS, 0) + _limits.NICE)
 
 
+def test_a_pool_is_made_once_in_each_process_and_again_once_forgotten(monkeypatch):
+    """The solver's and the replay's pools (``_limits._PerProcess``): one per server worker, made
+    at its first use after the fork, and a new one once a broken one is forgotten."""
+    made = []
+    pool = _limits._PerProcess(lambda: made.append(object()) or made[-1])
+    first = pool()
+    assert pool() is first and made == [first]
+    pool.forget(object())  # (another pool, replaced already: nothing forgotten)
+    assert pool() is first
+    pool.forget(first)
+    second = pool()
+    assert second is not first and made == [first, second]
+    monkeypatch.setattr(_limits.os, "getpid", lambda: -1)  # as in a worker forked from this process
+    assert pool() not in (first, second) and len(made) == 3
+
+
 def test_long_replays_wait_for_the_replay_pool_then_are_refused(monkeypatch):
     """A log over ``LONG_LOG`` actions is replayed in the replay pool: while its slots and queue are
     taken, it waits up to ``REPLAY_WAIT`` then gets 503 replay_busy; a short log never waits."""
