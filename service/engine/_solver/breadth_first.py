@@ -20,9 +20,7 @@ class BreadthFirst:
         their count does not matter): a line with the fewest moves to a win, or None if there is
         none. Removing a free pyramid King first never lengthens a line; a King on the waste is
         one move among the others."""
-        def key(position):
-            pyramid, removed, split, recycles = position
-            return self.key((pyramid, removed, split, 0 if self.limit is None else recycles))
+        key = self.line_key
 
         parent: dict[int, tuple] = {key(root): None}
         frontier = [root]

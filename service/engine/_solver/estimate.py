@@ -175,10 +175,7 @@ class Estimate:
                 below = (~removed & locked & (lowest << 1) - 1).bit_count()  # (still there then)
                 deepest = max(deepest, below + (0 if lowest & locked else 1))
                 continue
-            for _ in range(short - 1):
-                ahead &= ahead - 1
-            last = ahead & -ahead  # the partner still needed the furthest down the stock
-            drawn = (stock & (last << 1) - 1).bit_count()
+            drawn = _draws_to(ahead, short, stock)
             if drawn > draws:
                 draws = drawn
         if deepest:
@@ -309,11 +306,16 @@ class Estimate:
             left = partners & ~removed
             short = count - (left & waste).bit_count()
             if short > 0:
-                ahead = left & stock
-                for _ in range(short - 1):
-                    ahead &= ahead - 1
-                deepest = ahead & -ahead  # the partner still needed the furthest down the stock
-                drawn = (stock & (deepest << 1) - 1).bit_count()
+                drawn = _draws_to(left & stock, short, stock)
                 if drawn > draws:
                     draws = drawn
         return moves + draws
+
+
+def _draws_to(ahead: int, short: int, stock: int) -> int:
+    """The draws down to the ``short``-th card of ``ahead`` (pile positions in the stock, the
+    lowest drawn first): the partner still needed the furthest down the stock."""
+    for _ in range(short - 1):
+        ahead &= ahead - 1
+    last = ahead & -ahead
+    return (stock & (last << 1) - 1).bit_count()

@@ -212,3 +212,9 @@ class Model:
         pyramid, removed, split, recycles = position
         return pyramid | removed << 28 | split << 53 | recycles << 59
 
+    def line_key(self, position: tuple[int, int, int, int]) -> int:
+        """``key`` for the searches of a shortest line: under unlimited recycles the count used
+        changes nothing ahead, so positions differing only by it are one."""
+        pyramid, removed, split, recycles = position
+        return pyramid | removed << 28 | split << 53 | (0 if self.limit is None else recycles) << 59
+

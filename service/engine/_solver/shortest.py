@@ -92,11 +92,8 @@ class ShortestSearch:
         the module's docstring); None if there is none shorter than ``bound``."""
         self.init_estimate()
         self.free_cache: dict[int, list] = {}
-        limit, won, estimate, runs = self.limit, self.won, self.estimate, self.runs
-
-        def key(position):
-            pyramid, removed, split, recycles = position
-            return pyramid | removed << 28 | split << 53 | (0 if limit is None else recycles) << 59
+        won, estimate, runs = self.won, self.estimate, self.runs
+        key = self.line_key
 
         if won(root[0], root[1]):
             return []

@@ -28,11 +28,8 @@ class PlainShortest:
         """A line with the fewest moves from ``root`` to a win, searched A* move by move (see the
         module's docstring); None if there is none shorter than ``bound``."""
         self.init_estimate()
-        limit, won, hopeless, estimate, children = self.limit, self.won, self.hopeless, self.plain_estimate, self.children
-
-        def key(position):
-            pyramid, removed, split, recycles = position
-            return pyramid | removed << 28 | split << 53 | (0 if limit is None else recycles) << 59
+        won, hopeless, estimate, children = self.won, self.hopeless, self.plain_estimate, self.children
+        key = self.line_key
 
         if hopeless(root[0], root[1]):
             return None
