@@ -44,6 +44,23 @@ def covered_by(rows: int) -> tuple[tuple[int, ...], ...]:
 
 
 @lru_cache(maxsize=None)
+def covering_masks(rows: int) -> tuple[int, ...]:
+    """For each slot of a triangle of ``rows`` rows, the mask of every slot covering it, directly
+    or through others: the cards that must all go before it is free."""
+    cover = covered_by(rows)
+    masks = []
+    for slot in range(len(cover)):
+        mask, todo = 0, list(cover[slot])
+        while todo:
+            other = todo.pop()
+            if not mask >> other & 1:
+                mask |= 1 << other
+                todo.extend(cover[other])
+        masks.append(mask)
+    return tuple(masks)
+
+
+@lru_cache(maxsize=None)
 def row_slots(rows: int) -> tuple[tuple[int, ...], ...]:
     """The slots of each row of a triangle of ``rows`` rows, top row first."""
     return tuple(tuple(slot_of(row, pos) for pos in range(1, row + 1)) for row in range(1, rows + 1))

@@ -26,7 +26,7 @@ a guess. ``docs/solver.md`` has the figures.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from .._cards import DECKS
 from .._layout import COVERED_BY_SIZE
@@ -35,6 +35,10 @@ from .._play import drawn_pairs_with_waste_now, waste_piles
 from .._rules import Rules
 from .._state import GameState
 from .general_cuts import BITS, Exhausted, PyramidCuts
+
+
+class _Stop(Exception):
+    """Ends a walk (``GeneralSearch.walk``) from within its visit."""
 
 
 class GeneralSearch:
@@ -161,6 +165,31 @@ class GeneralSearch:
         signature = self.signature(position)
         return self.hopeless(position[0], signature) or self.lost_as_a_pool(position[0], signature)
 
+    def walk(self, root: tuple, visit: Callable[[list, tuple, tuple], bool], children=None) -> None:
+        """Depth-first over the positions reachable from ``root``, each once and counted against the
+        budget: ``visit(line, step, child)`` gets each new position, the step reaching it and the
+        line of steps before that step, and says whether to go on from it (it raises ``_Stop`` to
+        end the walk). ``children`` orders the moves (``self.children`` by default)."""
+        children = children or self.children
+        seen = {self.key(root)}
+        stack = [children(root)]
+        path: list = []
+        while stack:
+            for step, child in stack[-1]:
+                key = self.key(child)
+                if key in seen:
+                    continue
+                seen.add(key)
+                self.count()
+                if visit(path, step, child):
+                    path.append(step)
+                    stack.append(children(child))
+                    break
+            else:
+                stack.pop()
+                if path:
+                    path.pop()
+
     def find_win(self, root: tuple, draws_first: bool = False) -> list | None:
         """A winning line of steps from ``root`` ([] if won), or None once every position was
         searched. Depth-first, each position once; the removals tried before the draw (or, with
@@ -172,28 +201,19 @@ class GeneralSearch:
         children = self.children
         if draws_first:
             children = lambda position: reversed(list(self.children(position)))  # noqa: E731
-        seen = {self.key(root)}
-        stack = [children(root)]
-        path: list = []
-        while stack:
-            for step, child in stack[-1]:
-                key = self.key(child)
-                if key in seen:
-                    continue
-                seen.add(key)
-                self.count()
-                if self.won(child):
-                    return [*path, step]
-                # (a draw or a recycle leaves the pyramid and the pile values as they were)
-                if step[0] in ("king", "pair") and self.dead(child):
-                    continue
-                path.append(step)
-                stack.append(children(child))
-                break
-            else:
-                stack.pop()
-                if path:
-                    path.pop()
+        found: list = []
+
+        def visit(line: list, step: tuple, child: tuple) -> bool:
+            if self.won(child):
+                found.append([*line, step])
+                raise _Stop
+            # (a draw or a recycle leaves the pyramid and the pile values as they were)
+            return not (step[0] in ("king", "pair") and self.dead(child))
+
+        try:
+            self.walk(root, visit, children)
+        except _Stop:
+            return found[0]
         return None
 
     def probe_then_search(self, root: tuple) -> list | None:
@@ -249,28 +269,22 @@ class GeneralSearch:
         best = [root[0].bit_count(), []]
         pool_left = self.pyramid.fewest_left if self.cuts else lambda pyramid, signature: 0
         floor = pool_left(root[0], self.signature(root))
-        seen = {self.key(root)}
-        stack = [self.children(root)]
-        path: list = []
-        while stack and best[0] > floor:
-            for step, child in stack[-1]:
-                key = self.key(child)
-                if key in seen:
-                    continue
-                seen.add(key)
-                self.count()
-                if pool_left(child[0], self.signature(child)) >= best[0]:
-                    continue
-                path.append(step)
-                left = child[0].bit_count()
-                if left < best[0]:
-                    best[:] = [left, list(path)]
-                stack.append(self.children(child))
-                break
-            else:
-                stack.pop()
-                if path:
-                    path.pop()
+
+        def visit(line: list, step: tuple, child: tuple) -> bool:
+            if pool_left(child[0], self.signature(child)) >= best[0]:
+                return False
+            left = child[0].bit_count()
+            if left < best[0]:
+                best[:] = [left, [*line, step]]
+                if left <= floor:
+                    raise _Stop
+            return True
+
+        if best[0] > floor:
+            try:
+                self.walk(root, visit)
+            except _Stop:
+                pass
         return self.total - best[0], best[1]
 
     # -- lines ---------------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from .._layout import COVERED_BY_SIZE
+from .._shape import covering_masks, rows_of
 from .._rules import Rules
 
 #: Bits per value in a signature of pile values (two decks hold 8 cards of a value).
@@ -20,21 +21,6 @@ BITS = 4
 
 class Exhausted(Exception):
     """The node budget ran out."""
-
-
-def _below_masks(covered_by: tuple[tuple[int, ...], ...]) -> list[int]:
-    """For each slot, every slot covering it directly or through others."""
-    masks = []
-    for slot in range(len(covered_by)):
-        mask, todo = 0, list(covered_by[slot])
-        while todo:
-            other = todo.pop()
-            if not mask >> other & 1:
-                mask |= 1 << other
-                todo.extend(covered_by[other])
-        masks.append(mask)
-    return masks
-
 
 
 class PyramidCuts:
@@ -47,7 +33,7 @@ class PyramidCuts:
         self.strict, self.covering, self.count = rules.strict_win, rules.pair_with_covering, count
         covered_by = COVERED_BY_SIZE[self.total]
         self.cover_mask = [sum(1 << other for other in covers) for covers in covered_by]
-        below = _below_masks(covered_by)
+        below = covering_masks(rows_of(self.total))
         #: for each slot, the slots of its partners that it could be free together with
         self.partners = []
         for slot, value in enumerate(self.values):

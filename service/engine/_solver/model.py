@@ -15,25 +15,16 @@ value is tried), each with the position it leads to; nothing here counts nodes o
 from __future__ import annotations
 
 from .._cards import Card
-from .._layout import COVERED_BY, SLOTS
+from .._layout import COVERED_BY, ROWS, SLOTS
+from .._shape import covering_masks
 from .._play import top_just_drawn
 from .._state import GameState
 from .options import SearchOptions
 
 
-def _below(slot: int) -> int:
-    """Every slot that covers ``slot``, directly or through others."""
-    mask, todo = 0, list(COVERED_BY[slot])
-    while todo:
-        other = todo.pop()
-        if not mask >> other & 1:
-            mask |= 1 << other
-            todo.extend(COVERED_BY[other])
-    return mask
-
-
 _COVER_MASK = tuple(sum(1 << cover for cover in COVERED_BY[slot]) for slot in range(SLOTS))
-_BELOW_MASK = tuple(_below(slot) for slot in range(SLOTS))
+#: every slot covering each slot, directly or through others
+_BELOW_MASK = covering_masks(ROWS)
 _PYRAMID = (1 << 28) - 1
 _DRAW = ("draw", None, None)
 _RECYCLE = ("recycle", None, None)
