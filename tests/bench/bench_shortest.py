@@ -1,9 +1,10 @@
 """Shortest-line benchmark: A* over runs of draws (``"shortest": true`` today) side by side with the
 searches it replaced, A* move by move and breadth-first, on the first winnable deals (seeds from
-0), on one core.
+0), on one core; and for the presets of the general search (Tut's Tomb, Apophis, Pharaoh, the
+Spanish pyramid), its A* beside the breadth-first search it replaced.
 
 ``python -m tests.bench shortest`` — 20 winnable deals per rule set (``PYRAMIDE_BENCH_DEALS`` sets
-the count), each searched within the API's largest budget (250,000 positions) and its time bound
+the count; ``PYRAMIDE_BENCH_RULES=tuts-tomb,spanish`` runs only the rule sets named), each searched within the API's largest budget (250,000 positions) and its time bound
 (``PYRAMIDE_SOLVE_SECONDS``, 2 s by default) as the API runs them. A deal counts as proven when the
 answer is ``minimal``; a row gives the median and 95th percentile of the time a deal takes
 (verdict and shortest line, as the API answers: wall clock, and the process's CPU time, which a
@@ -20,18 +21,22 @@ import statistics
 import time
 
 from service.api._limits import SECONDS, Deadline
-from service.engine import GameState, Rules, play, seed_code, solve
+from service.engine import PRESETS, GameState, Rules, play, seed_code, solve
 from service.engine._solver import SearchOptions
 
-RULE_SETS = {
-    "Microsoft (DT2)": Rules(max_recycles=2, drawn_pairs_with_waste=True, initial_waste=False),
-    "the app (N)": Rules(),
-}
 BUDGET = 250_000
 SEARCHES = {
     "A* runs": SearchOptions(),
     "A* moves": SearchOptions(shortest="a*-plain"),
     "breadth-first": SearchOptions(shortest="breadth-first"),
+}
+#: The presets of the general search (``general_shortest``): its A* and the breadth-first search
+#: it replaced.
+GENERAL_SEARCHES = {"A*": SearchOptions(), "breadth-first": SearchOptions(shortest="breadth-first")}
+RULE_SETS = {
+    "Microsoft (DT2)": (Rules(max_recycles=2, drawn_pairs_with_waste=True, initial_waste=False), SEARCHES),
+    "the app (N)": (Rules(), SEARCHES),
+    **{name: (PRESETS[name], GENERAL_SEARCHES) for name in ("tuts-tomb", "apophis", "pharaoh", "spanish")},
 }
 
 
@@ -55,10 +60,13 @@ def main() -> list[dict]:
     rows = []
     count = int(os.environ.get("PYRAMIDE_BENCH_DEALS", 20))
     print(f"shortest lines (first {count} winnable deals, budget {BUDGET:,}, {SECONDS:g} s bound, one core)")
-    for name, rules in RULE_SETS.items():
+    only = os.environ.get("PYRAMIDE_BENCH_RULES")  # (names, comma-separated: the others are skipped)
+    for name, (rules, searches) in RULE_SETS.items():
+        if only and name not in only.split(","):
+            continue
         deals = winnable_deals(rules, count)
         lengths: dict[str, list] = {}
-        for search, options in SEARCHES.items():
+        for search, options in searches.items():
             times, cpu, nodes, proven, lengths[search] = [], [], [], 0, []
             for game in deals:
                 start, start_cpu = time.perf_counter(), time.process_time()
@@ -81,7 +89,8 @@ def main() -> list[dict]:
                   f"median {row['median_ms']:>8.1f} ms  p95 {row['p95_ms']:>8.1f} ms  max {row['max_ms']:>8.1f} ms  "
                   f"median positions {row['median_positions']:>8,}  CPU median {row['cpu_median_ms']:>7.1f} ms  "
                   f"p95 {row['cpu_p95_ms']:>7.1f} ms")  # fmt: skip
-        for a, b in (("A* runs", "A* moves"), ("A* runs", "breadth-first")):
+        first, *others = searches
+        for a, b in ((first, other) for other in others):
             both = [(x, y) for x, y in zip(lengths[a], lengths[b]) if x is not None and y is not None]
             assert all(x == y for x, y in both), both
             print(f"  {name:<16} line lengths of {a} and {b} agree on the {len(both)} deals both proved")

@@ -68,6 +68,8 @@ class GeneralSearch(GeneralShortest):
         self.pyramid = PyramidCuts(self.values, self.pair_sum, rules, self.count)
         self.free, self.hopeless = self.pyramid.free, self.pyramid.hopeless
         self.lost_as_a_pool = self.pyramid.lost_as_a_pool
+        #: per pyramid: its Kings, other cards, fewest moves removing them and needs (``removals``)
+        self.removals_cache: dict[int, tuple] = {}
 
     # -- the position ----------------------------------------------------------------------------
     def encode(self, state: GameState) -> tuple:

@@ -38,22 +38,24 @@ LOST = 1 << 20
 class GeneralShortest:
     """Mixed into ``GeneralSearch``: its positions, children, keys and cuts."""
 
+    def removals(self, pyramid: int) -> tuple[int, int, int, tuple]:
+        """(Kings, other cards, the fewest moves removing them, ``needs``) of a pyramid (see the
+        module's docstring). Cached per pyramid."""
+        cache = self.removals_cache
+        found = cache.get(pyramid)
+        if found is None:
+            kings = sum(1 for slot in range(self.total) if pyramid >> slot & 1 and self.values[slot] == self.pair_sum)
+            others = pyramid.bit_count() - kings
+            needs = self.pyramid.needs(pyramid)
+            taken = sum(count for count, _ in needs)
+            found = cache[pyramid] = (kings, others, kings + (others + taken + 1) // 2, needs)
+        return found
+
     def moves_left(self, position: tuple) -> int:
         """A lower bound on the moves from ``position`` to a win (see the module's docstring)."""
         pyramid, stock, piles = position[:3]
-        values, pile_values, total = self.values, self.pile_values, self.pair_sum
-        kings = others = 0
-        rest = pyramid
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            if values[low.bit_length() - 1] == total:
-                kings += 1
-            else:
-                others += 1
-        needs = self.pyramid.needs(pyramid)
-        taken = sum(count for count, _ in needs)
-        removals = kings + (others + taken + 1) // 2
+        pile_values, total = self.pile_values, self.pair_sum
+        kings, others, removals, needs = self.removals(pyramid)
         if self.strict:
             pile_kings = pile_others = 0
             for card in itertools.chain(stock, *piles):
@@ -64,18 +66,24 @@ class GeneralShortest:
             cards = kings + pile_kings + (others + pile_others + 1) // 2
             return max(removals, cards) + -(-len(stock) // self.draw_count)
         draws = 0
-        for count, value in needs:
-            short = count - sum(1 for pile in piles for card in pile if pile_values[card] == value)
-            if short <= 0:
-                continue
-            for depth, card in enumerate(stock):
-                if pile_values[card] == value:
-                    short -= 1
-                    if not short:
-                        draws = max(draws, depth // self.draw_count + 1)
-                        break
-            else:  # (too few in the stock: they come up again after a recycle, a move of its own)
-                draws = max(draws, -(-len(stock) // self.draw_count) + 1)
+        if needs:
+            held = [0] * (total + 1)  # the waste piles' cards, by value
+            for pile in piles:
+                for card in pile:
+                    held[pile_values[card]] += 1
+            short = {value: count - held[value] for count, value in needs if count > held[value]}
+            if short:
+                for depth, card in enumerate(stock):  # (the top first: the last value done is the deepest)
+                    value = pile_values[card]
+                    if value in short:
+                        short[value] -= 1
+                        if not short[value]:
+                            del short[value]
+                            if not short:
+                                draws = depth // self.draw_count + 1
+                                break
+                else:  # (too few in the stock: they come up again after a recycle, a move of its own)
+                    draws = -(-len(stock) // self.draw_count) + 1
         return removals + draws
 
     def shortest_line(self, root: tuple, bound: int | None = None) -> list | None:
