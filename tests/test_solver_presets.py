@@ -12,6 +12,7 @@ import pytest
 
 from service.engine import PRESETS, GameState, Rules, hint, legal_moves, play, seed_code, solve, winnable_deal
 from service.engine._solver import SearchOptions
+from service.engine._solver.general import GeneralSearch
 from service.engine._solver.general_cuts import Exhausted
 from tests.reference_general import OutOfPositions, reference_verdict
 
@@ -127,8 +128,6 @@ def test_the_general_a_star_against_breadth_first(name):
     breadth-first shortest line, the A*'s estimate is at most the moves the line still takes; and
     the A* proves a line of the same length, which the engine plays to a win (a position whose
     breadth-first search runs out is skipped; at least 3 are compared)."""
-    from service.engine._solver.general import GeneralSearch
-
     compared = 0
     rules = PRESET_RULES[name] if name in PRESET_RULES else Rules.from_letters(name)  # (strict: DKST, AST)
     for state in late_positions(rules, 2, (8, 14)):

@@ -4,8 +4,9 @@ searches it replaced, A* move by move and breadth-first, on the first winnable d
 Spanish pyramid), its A* beside the breadth-first search it replaced.
 
 ``python -m tests.bench shortest`` — 20 winnable deals per rule set (``PYRAMIDE_BENCH_DEALS`` sets
-the count; ``PYRAMIDE_BENCH_RULES=tuts-tomb,spanish`` runs only the rule sets named), each searched within the API's largest budget (250,000 positions) and its time bound
-(``PYRAMIDE_SOLVE_SECONDS``, 2 s by default) as the API runs them. A deal counts as proven when the
+the count; ``PYRAMIDE_BENCH_RULES=tuts-tomb,spanish`` runs only the rule sets named), each searched
+within the API's largest budget (250,000 positions) and its time bound (``PYRAMIDE_SOLVE_SECONDS``,
+2 s by default) as the API runs them. A deal counts as proven when the
 answer is ``minimal``; a row gives the median and 95th percentile of the time a deal takes
 (verdict and shortest line, as the API answers: wall clock, and the process's CPU time, which a
 busy machine does not inflate) and the median positions searched. The time bound is wall clock:
