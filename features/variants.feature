@@ -477,6 +477,33 @@ Feature: Las decisiones de la app y las variantes / Le scelte dell'app e le vari
       | pair_with_covering     | false |
       | initial_waste          | false |
 
+  @api @doc-003 @variant-traditional-stock @variant-strict-win @variant-limited-passes @variant-drawn-pairs-with-waste
+  Scenario: The traditional game dealt by its preset's name: its rules, a 24-card stock and no card on the waste
+    When I deal a new game under the preset named "traditional"
+    Then the game's rules are:
+      | option                 | value |
+      | strict_win             | true  |
+      | max_recycles           | 0     |
+      | drawn_pairs_with_waste | true  |
+      | pair_with_covering     | false |
+      | initial_waste          | false |
+    And the waste has 0 cards
+    And the stock has 24 cards
+
+  @api
+  Scenario Outline: A preset is named exactly as GET /v1/rules lists it: "<name>" is no preset
+    When I deal a new game under the preset named "<name>"
+    Then the request is refused with status 400 and "unknown_rules"
+    And the reason given for "rules" is "preset"
+    And the message is "Unknown rules “<name>”: the name of a preset (pyramide, strict, traditional, relaxed-one-pass, relaxed-three-passes, unlimited-undo, tuts-tomb, apophis, pharaoh, spanish), or the rules as an object"
+
+    Examples:
+      | name         |
+      | tradicional  |
+      | Traditional  |
+      | relaxed      |
+      | DST0         |
+
   @doc-003 @variant-traditional-stock @s003-24 @s003-85
   Scenario: A random traditional deal: 24 cards in the stock and none on the waste
     Given a new game under the rules:
