@@ -202,6 +202,20 @@ Feature: Las decisiones de la app y las variantes / Le scelte dell'app e le vari
       | 2     | by moves | KD recycle draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw recycle draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw |
       | 2     | by taps  | KD tap:stock draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw tap:stock tap:stock draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw tap:stock tap:stock |
 
+  @api @variant-limited-passes
+  Scenario: Limited passes: a limit written with a decimal point, 1.0, is the whole number 1 (JSON has one number type)
+    When I deal a new game under the rules:
+      | option       | value |
+      | max_recycles | 1.0   |
+    Then the game's rules are:
+      | option                 | value |
+      | strict_win             | false |
+      | max_recycles           | 1     |
+      | drawn_pairs_with_waste | false |
+      | pair_with_covering     | false |
+      | initial_waste          | true  |
+    And the game's code begins "PYR1-1-"
+
   @doc-000 @doc-002 @doc-003 @sentence-59 @variant-limited-passes
   Scenario Outline: Limited passes: undoing a recycle gives it back, <how>
     Given the documents deal with "max_recycles" set to 1
