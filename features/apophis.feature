@@ -348,3 +348,9 @@ Feature: Apophis (003): three waste piles, the player choosing each card's pile
     When I deal the code "PYR1-ADT-AAAAAAA"
     Then the request is refused with status 422 and "invalid_code"
     And the reason given for "code" is "rules"
+
+  @api @codes @s003-69
+  Scenario: A code naming three waste piles with «mazo contra descarte» names no rule set: its message names the segment and the letters
+    When I deal the code "PYR1-ADT-AAAAAAA"
+    Then the request is refused with status 422 and "invalid_code"
+    And the message is "Unknown rules “ADT”: N, or the letters A C D E K P S T U W in that order then a recycle limit"

@@ -268,6 +268,19 @@ Feature: Deshacer y código de partida / Annullamento e codice della partita
       | PYR1-N-AAAAAA1 | letters      |
       | PYR1-N-ZHMEDIRAFWRLDAFOVSIGBJJLWCJVLOUXWNPDRDURZIQIAAAA | layout_range |
 
+  @api @codes @rule-code
+  Scenario Outline: A code whose rules segment names no rule set is refused, its message naming the segment and the letters: <code>
+    (The message is Pyramide's, listing every letter of its variants: `@api`.)
+    When I deal the code "<code>"
+    Then the request is refused with status 422 and "invalid_code"
+    And the message is "Unknown rules “<segment>”: N, or the letters A C D E K P S T U W in that order then a recycle limit"
+
+    Examples:
+      | code             | segment |
+      | PYR1-X-AAAAAAS   | X       |
+      | PYR1-TS-AAAAAAS  | TS      |
+      | PYR1-S01-AAAAAAS | S01     |
+
   @codes @rule-code
   Scenario Outline: An app code whose deal cannot be reproduced is refused, never dealt as another deal: <code>
     When I deal the code "<code>"
