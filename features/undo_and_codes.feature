@@ -266,7 +266,13 @@ Feature: Deshacer y código de partida / Annullamento e codice della partita
       | PYR1-X-AAAAAAS | rules        |
       | PY1-X-AAAAAAS  | rules        |
       | PYR1-N-AAAAAA1 | letters      |
+      | PYR1-10000-AAAAAAS | rules    |
       | PYR1-N-ZHMEDIRAFWRLDAFOVSIGBJJLWCJVLOUXWNPDRDURZIQIAAAA | layout_range |
+
+  @codes @rule-code @variant-limited-passes
+  Scenario: A code's recycle limit takes up to four digits: 9999 deals, and the game's code says it again
+    When I deal the code "PYR1-9999-AAAAAAA"
+    Then the game's code begins "PYR1-9999-"
 
   @api @codes @rule-code
   Scenario Outline: A code whose rules segment names no rule set is refused, its message naming the segment and the letters: <code>
