@@ -208,6 +208,11 @@ STEPS: list[Step] = [
         lambda name, row, other: changed_layout(name, f"row {row} {other}"),
     ),
     Step("when", "I deal a new game under the rules:", lambda datatable: [{"op": "deal_try", "rules": rules_table(datatable)}]),
+    Step(
+        "when",
+        'I deal a new game with "{option}" set to {value}',
+        lambda option, value: [{"op": "deal_try", "rules": {option: json.loads(value)}}],
+    ),
     # a preset by its name, as Pyramide's API takes it (``"rules": "traditional"``, docs/api.md)
     Step("when", 'I deal a new game under the preset named "{name}"', lambda name: [{"op": "deal_try", "rules": name}]),
     Step("when", "I start a new game", lambda: [{"op": "new_game"}]),

@@ -216,6 +216,37 @@ Feature: Las decisiones de la app y las variantes / Le scelte dell'app e le vari
       | initial_waste          | true  |
     And the game's code begins "PYR1-1-"
 
+  @api
+  Scenario Outline: Rules no game has are refused before any deal: <what>
+    When I deal a new game with "<option>" set to <value>
+    Then the request is refused with status 400 and "invalid_rules"
+
+    Examples:
+      | what                               | option         | value    |
+      | an option the rules do not have    | no_such_option | true     |
+      | a flag that is not true or false   | strict_win     | 1        |
+      | a negative recycle limit           | max_recycles   | -1       |
+      | a recycle limit past four digits   | max_recycles   | 10000    |
+      | a recycle limit that is not whole  | max_recycles   | 2.5      |
+      | a draw of two cards                | draw_count     | 2        |
+      | two waste piles                    | waste_piles    | 2        |
+      | rows other than 7 or 10            | rows           | 8        |
+      | a deck the rules do not have       | deck           | "german" |
+
+  @api @rule-state
+  Scenario Outline: A forged state whose rules no game has is refused: <what>
+    Given the documents deal
+    When I play "KD"
+    And I send the game back with "rules.<option>" set to <value> to play "draw"
+    Then the request is refused with status 400 and "invalid_state"
+
+    Examples:
+      | what                               | option         | value    |
+      | an option the rules do not have    | no_such_option | true     |
+      | a flag that is not true or false   | strict_win     | 1        |
+      | a negative recycle limit           | max_recycles   | -1       |
+      | rows other than 7 or 10            | rows           | 8        |
+
   @doc-000 @doc-002 @doc-003 @sentence-59 @variant-limited-passes
   Scenario Outline: Limited passes: undoing a recycle gives it back, <how>
     Given the documents deal with "max_recycles" set to 1
