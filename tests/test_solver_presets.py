@@ -12,6 +12,7 @@ import pytest
 
 from service.engine import PRESETS, GameState, Rules, hint, legal_moves, play, seed_code, solve, winnable_deal
 from service.engine._solver import SearchOptions
+from service.engine._solver.general_cuts import Exhausted
 from tests.reference_general import OutOfPositions, reference_verdict
 
 #: The presets the general search answers, and the 004 app's (the fast searches), with the
@@ -99,6 +100,52 @@ def test_a_lost_position_gets_the_most_removable_and_a_hint_toward_it():
     while (move := hint(state, budget=200_000)[0]) is not None:
         state = play(state, move).state
     assert rules.slots - state.pyramid_left == solution.max_removable
+
+
+def late_positions(rules: Rules, deals: int, before: tuple[int, ...]) -> list[GameState]:
+    """Positions ``before`` moves from the end of the first winning lines of winnable deals (seeds
+    from 0), where the breadth-first search ends within a test's time."""
+    positions, seed = [], 0
+    while len(positions) < deals * len(before):
+        game = GameState.new(seed_code(rules, seed))
+        seed += 1
+        solution = solve(game, max_removable=False, budget=100_000)
+        if solution.result != "winnable":
+            continue
+        for back in before:
+            state = game
+            for move in solution.line[: max(0, len(solution.line) - back)]:
+                state = play(state, move).state
+            positions.append(state)
+    return positions
+
+
+@pytest.mark.parametrize("name", ["tuts-tomb", "apophis", "pharaoh", "spanish", "DKST", "AST", "AT"])
+def test_the_general_a_star_against_breadth_first(name):
+    """The general search's A* (``general_shortest``) against the breadth-first search it replaced,
+    on positions 8 and 14 moves before the end of winning lines: at every position of the
+    breadth-first shortest line, the A*'s estimate is at most the moves the line still takes; and
+    the A* proves a line of the same length, which the engine plays to a win (a position whose
+    breadth-first search runs out is skipped; at least 3 are compared)."""
+    from service.engine._solver.general import GeneralSearch
+
+    compared = 0
+    rules = PRESET_RULES[name] if name in PRESET_RULES else Rules.from_letters(name)  # (strict: DKST, AST)
+    for state in late_positions(rules, 2, (8, 14)):
+        run = GeneralSearch(state, 60_000)
+        position = run.encode(state)
+        try:
+            line = run.breadth_first_line(position)
+        except Exhausted:
+            continue
+        for done, step in enumerate(line):
+            assert run.moves_left(position) <= len(line) - done, (state.code, state.log, done)
+            position = next(child for move, child in run.children(position, every_king=True) if move == step)
+        assert run.won(position)
+        a_star = solve(state, max_removable=False, shortest=True, budget=60_000)
+        assert a_star.minimal and len(a_star.line) == len(line) and won_by(state, a_star.line), (state.code, state.log)
+        compared += 1
+    assert compared >= 3, compared
 
 
 def test_the_shortest_line_of_the_general_search_is_no_longer_than_the_first():

@@ -91,7 +91,7 @@ def solve(
     if state.status == "won":
         return Solution(WINNABLE, (), True, state.rules.slots, 0)
     if not fast_model(state.rules):
-        return Solution(*general.search(state, budget, max_removable=max_removable, shortest=shortest, cuts=options.needs))
+        return Solution(*general.search(state, budget, max_removable=max_removable, shortest=shortest, cuts=options.needs, breadth_first=options.shortest == "breadth-first"))
     search, actual, root = _start(state, budget, options)
     try:
         steps = search.find_win(root)

@@ -35,13 +35,14 @@ from .._play import drawn_pairs_with_waste_now, waste_piles
 from .._rules import Rules
 from .._state import GameState
 from .general_cuts import BITS, Exhausted, PyramidCuts
+from .general_shortest import GeneralShortest
 
 
 class _Stop(Exception):
     """Ends a walk (``GeneralSearch.walk``) from within its visit."""
 
 
-class GeneralSearch:
+class GeneralSearch(GeneralShortest):
     """One search of one deal's positions (see the module's invariant)."""
     def __init__(self, state: GameState, budget: int, cuts: bool = True) -> None:
         rules = state.rules
@@ -232,9 +233,10 @@ class GeneralSearch:
                 self.budget = budget
         return self.find_win(root)
 
-    def shortest_line(self, root: tuple) -> list | None:
+    def breadth_first_line(self, root: tuple) -> list | None:
         """Breadth-first: a line with the fewest moves (a King on a waste top one move among the
-        others; a free pyramid King first, which never lengthens a line), or None."""
+        others; a free pyramid King first, which never lengthens a line), or None. The search
+        ``shortest_line`` replaced, kept as its oracle (``SearchOptions(shortest="breadth-first")``)."""
         if self.won(root):
             return []
         parent: dict[tuple, tuple | None] = {self.key(root): None}
@@ -318,8 +320,9 @@ def models(rules: Rules) -> bool:
     return rules.slots in COVERED_BY_SIZE and rules.copies * len(deck.suits) < 1 << BITS
 
 
-def search(state: GameState, budget: int, *, max_removable: bool, shortest: bool, cuts: bool = True) -> tuple:
-    """(result, line, minimal, max_removable, nodes) for ``state``, as ``solve`` answers them."""
+def search(state: GameState, budget: int, *, max_removable: bool, shortest: bool, cuts: bool = True, breadth_first: bool = False) -> tuple:
+    """(result, line, minimal, max_removable, nodes) for ``state``, as ``solve`` answers them; the
+    shortest line A* (``general_shortest``), or with ``breadth_first`` breadth-first."""
     run = GeneralSearch(state, budget, cuts)
     root = run.encode(state)
     try:
@@ -330,11 +333,15 @@ def search(state: GameState, budget: int, *, max_removable: bool, shortest: bool
         line, minimal = run.moves(steps), False
         if shortest:
             try:
-                fewest = run.shortest_line(root)
+                if breadth_first:
+                    fewest = run.breadth_first_line(root)
+                else:  # (None: no line is shorter than the one found)
+                    fewest = run.shortest_line(root, bound=len(steps))
+                minimal = True
             except Exhausted:
                 fewest = None
             if fewest is not None:
-                line, minimal = run.moves(fewest), True
+                line = run.moves(fewest)
         return "winnable", line, minimal, run.total, min(run.nodes, budget)
     most = None
     if max_removable:

@@ -1,0 +1,127 @@
+"""The shortest line of the general search (``general``): A* over its positions, every move counting
+one (pairs, Kings, draws, recycles), with the line found by the verdict as a bound.
+
+The estimate (``moves_left``) is the sum of two parts no move shares:
+
+- *removals*: every pyramid King takes a move of its own; the other pyramid cards go two at a time
+  at best (a pair within the pyramid), and the cards that must take a pile card (``needs``: those
+  with no pyramid partner they could ever meet, and those of a value beyond the pyramid's cards of
+  its partner value) take a move each: with p pairs within the pyramid and j cards taken by pile
+  cards (2p + j = the cards but Kings, j ≥ the needs), p + j ≥ (cards + needs) / 2. Under
+  «victoria estricta» every pile card left goes too: each King a move, the other cards two at a
+  time at best;
+- *draws*: the pile cards a value needs beyond those of its value in the waste piles come from the
+  stock, drawn from its top: the card of that rank in the stock is drawn no sooner than by the
+  draw that turns it (a card at depth i, 0 at the top, by draw i // cards a draw + 1; the cards
+  above it go first). Under «victoria estricta» the whole stock is drawn.
+
+Both parts count moves of their own kind only, and neither overestimates, so the sum is a lower
+bound on the moves of any winning line (admissible). It is not consistent: a position is searched
+again when a shorter line reaches it. Positions are told apart by the search's key (under Apophis's
+last pass the piles' order does not matter), and the line is written again from the root through
+the keys of its positions, so each step is the one the position as played allows.
+
+Invariant: ``shortest_line`` returns a line with the fewest moves to a win, ``None`` when no line
+shorter than ``bound`` exists (with no bound: when the position is lost); it raises ``Exhausted``
+rather than answer past the budget.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+
+#: The estimate of a position that no line wins.
+LOST = 1 << 20
+
+
+class GeneralShortest:
+    """Mixed into ``GeneralSearch``: its positions, children, keys and cuts."""
+
+    def moves_left(self, position: tuple) -> int:
+        """A lower bound on the moves from ``position`` to a win (see the module's docstring)."""
+        pyramid, stock, piles = position[:3]
+        values, pile_values, total = self.values, self.pile_values, self.pair_sum
+        kings = others = 0
+        rest = pyramid
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            if values[low.bit_length() - 1] == total:
+                kings += 1
+            else:
+                others += 1
+        needs = self.pyramid.needs(pyramid)
+        taken = sum(count for count, _ in needs)
+        removals = kings + (others + taken + 1) // 2
+        if self.strict:
+            pile_kings = pile_others = 0
+            for card in itertools.chain(stock, *piles):
+                if pile_values[card] == total:
+                    pile_kings += 1
+                else:
+                    pile_others += 1
+            cards = kings + pile_kings + (others + pile_others + 1) // 2
+            return max(removals, cards) + -(-len(stock) // self.draw_count)
+        draws = 0
+        for count, value in needs:
+            short = count - sum(1 for pile in piles for card in pile if pile_values[card] == value)
+            if short <= 0:
+                continue
+            for depth, card in enumerate(stock):
+                if pile_values[card] == value:
+                    short -= 1
+                    if not short:
+                        draws = max(draws, depth // self.draw_count + 1)
+                        break
+            else:  # (too few in the stock: they come up again after a recycle, a move of its own)
+                draws = max(draws, -(-len(stock) // self.draw_count) + 1)
+        return removals + draws
+
+    def shortest_line(self, root: tuple, bound: int | None = None) -> list | None:
+        """A line of steps with the fewest moves from ``root`` to a win, searched A* (see the
+        module's docstring); None if there is none shorter than ``bound``."""
+        if self.won(root):
+            return []
+        ceiling = bound if bound is not None else LOST
+        estimate = self.moves_left
+        start = self.key(root)
+        best: dict[tuple, tuple[int, tuple | None]] = {start: (0, None)}  # key -> (moves, parent key)
+        tie = itertools.count()
+        queue = [(estimate(root), 0, next(tie), start, root)]
+        while queue:
+            _, depth, _, at, position = heapq.heappop(queue)
+            depth = -depth
+            if best[at][0] < depth:
+                continue  # reached again by a shorter line since
+            if self.won(position):
+                return self.line_through(root, at, best)
+            moves = depth + 1
+            for step, child in self.children(position, every_king=True):
+                key = self.key(child)
+                known = best.get(key)
+                if known is not None and known[0] <= moves:
+                    continue
+                if step[0] in ("king", "pair") and not self.won(child) and self.dead(child):
+                    continue  # (a draw or a recycle leaves the pyramid and the pile values as they were)
+                total = moves + estimate(child)
+                if total >= ceiling:
+                    continue
+                self.count()
+                best[key] = (moves, at)
+                heapq.heappush(queue, (total, -moves, next(tie), key, child))
+        return None
+
+    def line_through(self, root: tuple, end: tuple, best: dict) -> list:
+        """The steps from ``root`` through the positions whose keys lead to ``end`` (parent by
+        parent in ``best``), each step found among the children of the position as played."""
+        keys = []
+        while end is not None:
+            keys.append(end)
+            end = best[end][1]
+        keys.reverse()
+        line, position = [], root
+        for key in keys[1:]:
+            step, position = next((step, child) for step, child in self.children(position, every_king=True) if self.key(child) == key)
+            line.append(step)
+        return line
