@@ -333,6 +333,15 @@ Feature: Apophis (003): three waste piles, the player choosing each card's pile
       | waste_piles            | 3     |
       | drawn_pairs_with_waste | true  |
     Then the request is refused with status 422 and "invalid_rules"
+    And the message is "Invalid rules option: drawn_pairs_with_waste"
+
+  @api @s003-69
+  Scenario: A forged state under Apophis with «mazo contra descarte» is refused: no such rule set, blamed on that option
+    Given the three_drawn deal under the preset "apophis"
+    When I play "draw@1"
+    And I send the game back with "rules.drawn_pairs_with_waste" set to true to play "draw@2"
+    Then the request is refused with status 422 and "invalid_state"
+    And the reason given for "state.rules.drawn_pairs_with_waste" is "rules"
 
   @api @codes @s003-69
   Scenario: A code names the three waste piles by its letter A, and not with «mazo contra descarte»
@@ -348,3 +357,9 @@ Feature: Apophis (003): three waste piles, the player choosing each card's pile
     When I deal the code "PYR1-ADT-AAAAAAA"
     Then the request is refused with status 422 and "invalid_code"
     And the reason given for "code" is "rules"
+
+  @api @codes @s003-69
+  Scenario: A code naming three waste piles with «mazo contra descarte» names no rule set: its message names the segment and the letters
+    When I deal the code "PYR1-ADT-AAAAAAA"
+    Then the request is refused with status 422 and "invalid_code"
+    And the message is "Unknown rules “ADT”: N, or the letters A C D E K P S T U W in that order then a recycle limit"

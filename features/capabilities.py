@@ -57,6 +57,17 @@ def _moves(op: dict[str, Any]) -> list[str]:
     return []
 
 
+def dealt_rules(op: dict[str, Any]) -> dict[str, Any]:
+    """The options a deal's ``rules`` set: the object, or the preset it names (the kit's table of
+    presets, ``steps.PRESET_RULES``; a name that is no preset sets none)."""
+    rules = op.get("rules") or {}
+    if isinstance(rules, str):
+        from .steps import PRESET_RULES  # (here, not at the top: steps imports the ops, not this module)
+
+        return PRESET_RULES.get(rules, {})
+    return rules
+
+
 def needs(ops: Iterable[dict[str, Any]], tags: Iterable[str] = ()) -> set[str]:
     """The capabilities a scenario of these operations and tags needs."""
     found = {tag for tag in tags if tag in CAPABILITIES}
@@ -70,7 +81,9 @@ def needs(ops: Iterable[dict[str, Any]], tags: Iterable[str] = ()) -> set[str]:
         if name in ("deal", "deal_try"):
             if op.get("code") is not None:
                 found.add("codes")
-            found.update(OPTION_CAPABILITIES[key] for key in op.get("rules") or {} if key in OPTION_CAPABILITIES)
+            if isinstance(op.get("rules"), str):  # a preset by its name: Pyramide's API (``"rules": "traditional"``)
+                found.add("api")
+            found.update(OPTION_CAPABILITIES[key] for key in dealt_rules(op) if key in OPTION_CAPABILITIES)
         if name == "removed" and op.get("points") is not None:
             found.add("scoring")
         if name == "events" and any(event.split()[0] in ("selected", "deselected") for event in op["events"]):
@@ -104,7 +117,7 @@ def option_values(ops: Iterable[dict[str, Any]]) -> set[str]:
     found = set()
     for op in ops:
         if op["op"] in ("deal", "deal_try"):
-            for key, value in (op.get("rules") or {}).items():
+            for key, value in dealt_rules(op).items():
                 name = option_value(key, value)
                 if name is not None:
                     found.add(name)

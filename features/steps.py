@@ -95,6 +95,7 @@ def rules_table(datatable: list[list[str]]) -> dict[str, Any]:
 #: which the kit checks: variants.feature and app_004.feature).
 PRESET_RULES: dict[str, dict[str, Any]] = {
     "pyramide": {},
+    "traditional": {"strict_win": True, "max_recycles": 0, "drawn_pairs_with_waste": True, "initial_waste": False},
     "unlimited-undo": {"initial_waste": False, "unlimited_undo": True, "notify_unwinnable": True},
     "tuts-tomb": {"drawn_pairs_with_waste": True, "initial_waste": False, "draw_count": 3},
     "apophis": {"initial_waste": False, "waste_piles": 3, "max_recycles": 2},
@@ -207,6 +208,13 @@ STEPS: list[Step] = [
         lambda name, row, other: changed_layout(name, f"row {row} {other}"),
     ),
     Step("when", "I deal a new game under the rules:", lambda datatable: [{"op": "deal_try", "rules": rules_table(datatable)}]),
+    Step(
+        "when",
+        'I deal a new game with "{option}" set to {value}',
+        lambda option, value: [{"op": "deal_try", "rules": {option: json.loads(value)}}],
+    ),
+    # a preset by its name, as Pyramide's API takes it (``"rules": "traditional"``, docs/api.md)
+    Step("when", 'I deal a new game under the preset named "{name}"', lambda name: [{"op": "deal_try", "rules": name}]),
     Step("when", "I start a new game", lambda: [{"op": "new_game"}]),
     Step("when", "I deal the game's own code again", lambda: [{"op": "deal_own_code"}]),
     Step("when", 'I send the game back to play "{move}"', lambda move: play(move)),

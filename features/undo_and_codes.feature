@@ -266,7 +266,26 @@ Feature: Deshacer y código de partida / Annullamento e codice della partita
       | PYR1-X-AAAAAAS | rules        |
       | PY1-X-AAAAAAS  | rules        |
       | PYR1-N-AAAAAA1 | letters      |
+      | PYR1-10000-AAAAAAS | rules    |
       | PYR1-N-ZHMEDIRAFWRLDAFOVSIGBJJLWCJVLOUXWNPDRDURZIQIAAAA | layout_range |
+
+  @codes @rule-code @variant-limited-passes
+  Scenario: A code's recycle limit takes up to four digits: 9999 deals, and the game's code says it again
+    When I deal the code "PYR1-9999-AAAAAAA"
+    Then the game's code begins "PYR1-9999-"
+
+  @api @codes @rule-code
+  Scenario Outline: A code whose rules segment names no rule set is refused, its message naming the segment and the letters: <code>
+    (The message is Pyramide's, listing every letter of its variants: `@api`.)
+    When I deal the code "<code>"
+    Then the request is refused with status 422 and "invalid_code"
+    And the message is "Unknown rules “<segment>”: N, or the letters A C D E K P S T U W in that order then a recycle limit"
+
+    Examples:
+      | code             | segment |
+      | PYR1-X-AAAAAAS   | X       |
+      | PYR1-TS-AAAAAAS  | TS      |
+      | PYR1-S01-AAAAAAS | S01     |
 
   @codes @rule-code
   Scenario Outline: An app code whose deal cannot be reproduced is refused, never dealt as another deal: <code>

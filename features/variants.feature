@@ -202,6 +202,51 @@ Feature: Las decisiones de la app y las variantes / Le scelte dell'app e le vari
       | 2     | by moves | KD recycle draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw recycle draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw |
       | 2     | by taps  | KD tap:stock draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw tap:stock tap:stock draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw tap:stock tap:stock |
 
+  @api @variant-limited-passes
+  Scenario: Limited passes: a limit written with a decimal point, 1.0, is the whole number 1 (JSON has one number type)
+    When I deal a new game under the rules:
+      | option       | value |
+      | max_recycles | 1.0   |
+    Then the game's rules are:
+      | option                 | value |
+      | strict_win             | false |
+      | max_recycles           | 1     |
+      | drawn_pairs_with_waste | false |
+      | pair_with_covering     | false |
+      | initial_waste          | true  |
+    And the game's code begins "PYR1-1-"
+
+  @api
+  Scenario Outline: Rules no game has are refused before any deal: <what>
+    When I deal a new game with "<option>" set to <value>
+    Then the request is refused with status 400 and "invalid_rules"
+
+    Examples:
+      | what                               | option         | value    |
+      | an option the rules do not have    | no_such_option | true     |
+      | a flag that is not true or false   | strict_win     | 1        |
+      | a negative recycle limit           | max_recycles   | -1       |
+      | a recycle limit past four digits   | max_recycles   | 10000    |
+      | a recycle limit that is not whole  | max_recycles   | 2.5      |
+      | a draw of two cards                | draw_count     | 2        |
+      | two waste piles                    | waste_piles    | 2        |
+      | rows other than 7 or 10            | rows           | 8        |
+      | a deck the rules do not have       | deck           | "german" |
+
+  @api @rule-state
+  Scenario Outline: A forged state whose rules no game has is refused: <what>
+    Given the documents deal
+    When I play "KD"
+    And I send the game back with "rules.<option>" set to <value> to play "draw"
+    Then the request is refused with status 400 and "invalid_state"
+
+    Examples:
+      | what                               | option         | value    |
+      | an option the rules do not have    | no_such_option | true     |
+      | a flag that is not true or false   | strict_win     | 1        |
+      | a negative recycle limit           | max_recycles   | -1       |
+      | rows other than 7 or 10            | rows           | 8        |
+
   @doc-000 @doc-002 @doc-003 @sentence-59 @variant-limited-passes
   Scenario Outline: Limited passes: undoing a recycle gives it back, <how>
     Given the documents deal with "max_recycles" set to 1
@@ -476,6 +521,33 @@ Feature: Las decisiones de la app y las variantes / Le scelte dell'app e le vari
       | drawn_pairs_with_waste | true  |
       | pair_with_covering     | false |
       | initial_waste          | false |
+
+  @api @doc-003 @variant-traditional-stock @variant-strict-win @variant-limited-passes @variant-drawn-pairs-with-waste
+  Scenario: The traditional game dealt by its preset's name: its rules, a 24-card stock and no card on the waste
+    When I deal a new game under the preset named "traditional"
+    Then the game's rules are:
+      | option                 | value |
+      | strict_win             | true  |
+      | max_recycles           | 0     |
+      | drawn_pairs_with_waste | true  |
+      | pair_with_covering     | false |
+      | initial_waste          | false |
+    And the waste has 0 cards
+    And the stock has 24 cards
+
+  @api
+  Scenario Outline: A preset is named exactly as GET /v1/rules lists it: "<name>" is no preset
+    When I deal a new game under the preset named "<name>"
+    Then the request is refused with status 400 and "unknown_rules"
+    And the reason given for "rules" is "preset"
+    And the message is "Unknown rules “<name>”: the name of a preset (pyramide, strict, traditional, relaxed-one-pass, relaxed-three-passes, unlimited-undo, tuts-tomb, apophis, pharaoh, spanish), or the rules as an object"
+
+    Examples:
+      | name         |
+      | tradicional  |
+      | Traditional  |
+      | relaxed      |
+      | DST0         |
 
   @doc-003 @variant-traditional-stock @s003-24 @s003-85
   Scenario: A random traditional deal: 24 cards in the stock and none on the waste

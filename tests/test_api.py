@@ -214,6 +214,12 @@ def test_rules(client):
     conforms(models.RulesResponse, response.json)
     assert response.json["preset_codes"]["pyramide"] == "N" and response.json["preset_codes"]["traditional"] == "DST0"
     assert {option["letter"] for option in response.json["options"]} == {"A", "C", "D", "E", "K", "P", "S", "T", "U", "W", "0-9999"}
+    # the options in the order first published (GET /v1/rules' answer stays the same as options are added)
+    assert [(option["name"], option["letter"]) for option in response.json["options"]] == [
+        ("waste_piles", "A"), ("pair_with_covering", "C"), ("drawn_pairs_with_waste", "D"), ("strict_win", "S"),
+        ("initial_waste", "T"), ("unlimited_undo", "U"), ("notify_unwinnable", "W"), ("draw_count", "K"), ("deck", "E"),
+        ("rows", "P"), ("max_recycles", "0-9999"),
+    ]  # fmt: skip
     assert response.json["preset_codes"]["unlimited-undo"] == "TUW"
     assert response.json["preset_codes"]["pharaoh"] == "P" and response.json["presets"]["pharaoh"]["rows"] == 10
     assert response.json["preset_codes"]["spanish"] == "E" and response.json["presets"]["spanish"]["deck"] == "spanish"

@@ -23,10 +23,12 @@ from features.client import InProcessClient
 from features.conftest import check_citations
 from features.driver import CAPABILITIES, DEFAULT_ON, OPT_IN, HttpDriver
 from features.ops import Game, KitFailure
+from service.engine import PRESETS, Rules
 
 ROOT = Path(__file__).resolve().parent.parent
 VECTORS = json.loads(kit_vectors.VECTORS.read_text(encoding="utf-8"))["vectors"]
 ADAPTER = f"{sys.executable} -m features.adapters.pyramide_engine"
+OPTIONS = {field.name for field in dataclasses.fields(Rules)}
 
 
 def texts(vector) -> list[str]:
@@ -68,11 +70,19 @@ def test_every_vector_checking_a_message_requires_messages():
 
 
 def test_every_vector_dealing_under_a_rules_option_requires_it():
+    named = 0
     for vector in VECTORS:
         for op in (op for step in vector["steps"] for op in step["ops"] if op["op"] in ("deal", "deal_try")):
-            for key in op.get("rules") or {}:
+            rules = op.get("rules") or {}
+            if isinstance(rules, str):  # a preset by its name (Pyramide's API): the engine's own preset, if any
+                named += 1
+                assert "api" in vector["requires"], vector["id"]
+                rules = PRESETS[rules].to_json() if rules in PRESETS else {}
+                rules = {key: value for key, value in rules.items() if value != getattr(Rules(), key)}
+            for key in (key for key in rules if key in OPTIONS):  # (not an option no rules have: a refusal's example)
                 wanted = {"draw_count": "variant-tuts-tomb", "waste_piles": "variant-apophis", "rows": "variant-pharaoh", "deck": "variant-spanish"}
                 assert wanted.get(key, "option-" + key.replace("_", "-")) in vector["requires"], (vector["id"], key)
+    assert named >= 2
 
 
 def test_every_vector_with_a_deal_code_requires_codes():

@@ -78,4 +78,10 @@ def test_the_solve_rules_option_wants_a_seed_code(capsys):
 def test_a_bad_rules_segment_in_a_code_lists_every_letter(client):
     response = client.post("/v1/games", json={"code": "PYR1-XYZ-AAAAAAA"})
     assert response.json["code"] == "invalid_code" and " ".join(LETTERS) in response.json["detail"]
+    # a long preset name is quoted by its first 32 characters
+    response = client.post("/v1/games", json={"rules": "x" * 40})
+    assert response.json["code"] == "unknown_rules" and f"“{'x' * 32}”" in response.json["detail"]
+    # a long segment is quoted by its first 16 characters (a segment the pattern reads is at most 14)
+    response = client.post("/v1/games", json={"code": "PYR1-ACDEKPSTUWXYZ1234-AAAAAAA"})
+    assert response.json["reason"] == "rules" and "“ACDEKPSTUWXYZ123”" in response.json["detail"]
     assert Rules.named("dst0") == PRESETS["traditional"] == Rules.named(" Traditional ")

@@ -886,7 +886,7 @@ function isOptionValue(name) {
 }
 /** The values of rules options a vector deals under, named as --without names them. */
 const optionValues = (vector) => vector.steps.flatMap((step) => step.ops)
-  .filter((op) => (op.op === 'deal' || op.op === 'deal_try') && op.rules)
+  .filter((op) => (op.op === 'deal' || op.op === 'deal_try') && op.rules && typeof op.rules === 'object')
   .flatMap((op) => Object.entries(op.rules).map(([key, value]) => `option-${key.replaceAll('_', '-')}=${JSON.stringify(value)}`))
   .filter((name) => known.has(name.split('=')[0]));
 for (const capability of settings.without) {
