@@ -153,7 +153,7 @@ class Game:
         if self.before is not None:
             check("the game after a refused move", self.before, self.driver.observe())
 
-    def op_reason(self, reason: str, field: str | None = None, index: int | None = None, rule: str | None = None) -> None:
+    def op_reason(self, reason: str | None = None, field: str | None = None, index: int | None = None, rule: str | None = None) -> None:
         """Why the last request was refused, beyond its code (capability ``refusal-reasons``): the
         machine ``reason``, and the ``field``, the ``index`` of a log's action or the ``rule`` that
         action breaks, those the scenario names."""

@@ -233,6 +233,7 @@ STEPS: list[Step] = [
     # why a request is refused, beyond its code (capability refusal-reasons)
     Step("then", 'the reason given is "{reason}"', lambda reason: [{"op": "reason", "reason": reason}]),
     Step("then", 'the reason given for "{field}" is "{reason}"', lambda field, reason: [{"op": "reason", "reason": reason, "field": field}]),
+    Step("then", 'the refusal names the field "{field}"', lambda field: [{"op": "reason", "field": field}]),
     Step(
         "then",
         'the reason given for the log\'s action at index {index:d} is "{reason}"',

@@ -220,6 +220,7 @@ Feature: Las decisiones de la app y las variantes / Le scelte dell'app e le vari
   Scenario Outline: Rules no game has are refused before any deal: <what>
     When I deal a new game with "<option>" set to <value>
     Then the request is refused with status 400 and "invalid_rules"
+    And the refusal names the field "rules.<option>"
 
     Examples:
       | what                               | option         | value    |
@@ -239,6 +240,7 @@ Feature: Las decisiones de la app y las variantes / Le scelte dell'app e le vari
     When I play "KD"
     And I send the game back with "rules.<option>" set to <value> to play "draw"
     Then the request is refused with status 400 and "invalid_state"
+    And the refusal names the field "state.rules.<option>"
 
     Examples:
       | what                               | option         | value    |

@@ -349,7 +349,7 @@ const OPS = {
   try: [['move'], []],
   forge: [['path', 'value', 'move'], []],
   refused: [['code'], ['status']],
-  reason: [['reason'], ['field', 'index', 'rule']],
+  reason: [[], ['reason', 'field', 'index', 'rule']],
   unchanged: [[], []],
   playable: [['move'], []],
   feedback: [['code'], []],
@@ -528,7 +528,7 @@ class Game {
   }
 
   /** Why the last request was refused, beyond its code (capability refusal-reasons). */
-  op_reason({ reason, field = null, index = null, rule = null }) {
+  op_reason({ reason = null, field = null, index = null, rule = null }) {
     const outcome = this.outcomeOf();
     if (outcome.accepted) throw new KitFailure('the reason of the refusal', 'a refusal', 'accepted');
     const expected = {};
