@@ -90,13 +90,6 @@ class Option:
         """A JSON number: 2.0 is read as 2."""
         return self.limit is not None or all(isinstance(v, int) and not isinstance(v, bool) for v in self.values)
 
-    def allows(self, value: object) -> bool:
-        return option_allows(self, value)
-
-    def letter(self, value: object) -> str:
-        """The letter naming ``value`` in a code ("" for the default)."""
-        return next((named.letter for named in self.letters if named.value == value), "")
-
 
 @dataclass(frozen=True)
 class Conflict:
