@@ -82,7 +82,8 @@ class GeneralShortest:
                             if not short:
                                 draws = depth // self.draw_count + 1
                                 break
-                else:  # (too few in the stock: they come up again after a recycle, a move of its own)
+                else:  # (fewer pile cards of a value than the pyramid needs: a lost position, which
+                    # the cuts end before; any estimate is a lower bound there)
                     draws = -(-len(stock) // self.draw_count) + 1
         return removals + draws
 
