@@ -13,9 +13,15 @@ The estimate (``moves_left``) is the sum of two parts no move shares:
 - *draws*: the pile cards a value needs beyond those of its value in the waste piles come from the
   stock, drawn from its top: the card of that rank in the stock is drawn no sooner than by the
   draw that turns it (a card at depth i, 0 at the top, by draw i // cards a draw + 1; the cards
-  above it go first). Under «victoria estricta» the whole stock is drawn.
+  above it go first). Under «victoria estricta» the whole stock is drawn;
+- *digging, or a recycle*: a line either wins without another recycle or recycles. Without: where
+  a value's needed cards are more than the stock and the waste tops hold, one lies under other
+  cards, and each card above it of a value no pyramid card needs leaves first, with a pyramid card
+  beyond those the removals count, with another pile card or alone (a King): half a move at least
+  each (``dig_removals``). With a recycle: the stock drawn to its end, the recycle and a draw at
+  least (a shortest line recycles only to draw). The estimate takes the smaller.
 
-Both parts count moves of their own kind only, and neither overestimates, so the sum is a lower
+The parts count moves of their own kind only, and none overestimates, so the sum is a lower
 bound on the moves of any winning line (admissible). It is not consistent: a position is searched
 again when a shorter line reaches it. Positions are told apart by the search's key (under Apophis's
 last pass the piles' order does not matter), and the line is written again from the root through
@@ -66,26 +72,60 @@ class GeneralShortest:
             cards = kings + pile_kings + (others + pile_others + 1) // 2
             return max(removals, cards) + -(-len(stock) // self.draw_count)
         draws = 0
-        if needs:
-            held = [0] * (total + 1)  # the waste piles' cards, by value
+        if not needs:
+            return removals
+        held = [0] * (total + 1)  # the waste piles' cards, by value
+        for pile in piles:
+            for card in pile:
+                held[pile_values[card]] += 1
+        short = {value: count - held[value] for count, value in needs if count > held[value]}
+        if short:
+            for depth, card in enumerate(stock):  # (the top first: the last value done is the deepest)
+                value = pile_values[card]
+                if value in short:
+                    short[value] -= 1
+                    if not short[value]:
+                        del short[value]
+                        if not short:
+                            draws = depth // self.draw_count + 1
+                            break
+            else:  # (fewer pile cards of a value than the pyramid needs: a lost position, which
+                # the cuts end before; any estimate is a lower bound there)
+                return removals + -(-len(stock) // self.draw_count) + 1
+        dig = self.dig_removals(kings, others, needs, stock, piles) + draws
+        if self.limit is not None and position[3] >= self.limit:
+            return removals + dig
+        # or a line that recycles: the stock drawn to its end, the recycle, and a draw at least
+        # (a shortest line recycles only to draw)
+        return removals + min(dig, -(-len(stock) // self.draw_count) + 2)
+
+    def dig_removals(self, kings: int, others: int, needs: tuple, stock: tuple, piles: tuple) -> int:
+        """The removals a line winning without a recycle makes beyond ``removals``' count: where
+        a value's needed cards are more than the stock and the waste tops hold, one lies under
+        other cards, and every card above it leaves first. A card above of a value no pyramid
+        card needs (``needs``) leaves with a pyramid card beyond those counted, with another pile
+        card, or alone as a King: half a move at least each."""
+        pile_values, total = self.pile_values, self.pair_sum
+        wanted = {value: count for count, value in needs}
+        extra = 0
+        for value, count in wanted.items():
+            ready = sum(1 for card in stock if pile_values[card] == value)
+            ready += sum(1 for pile in piles if pile and pile_values[pile[-1]] == value)
+            if count <= ready:
+                continue
+            fewest = None  # the fewest cards above one of this value, of values none needs
             for pile in piles:
-                for card in pile:
-                    held[pile_values[card]] += 1
-            short = {value: count - held[value] for count, value in needs if count > held[value]}
-            if short:
-                for depth, card in enumerate(stock):  # (the top first: the last value done is the deepest)
-                    value = pile_values[card]
-                    if value in short:
-                        short[value] -= 1
-                        if not short[value]:
-                            del short[value]
-                            if not short:
-                                draws = depth // self.draw_count + 1
-                                break
-                else:  # (fewer pile cards of a value than the pyramid needs: a lost position, which
-                    # the cuts end before; any estimate is a lower bound there)
-                    draws = -(-len(stock) // self.draw_count) + 1
-        return removals + draws
+                above = 0
+                for card in reversed(pile[:-1] if pile and pile_values[pile[-1]] == value else pile):
+                    if pile_values[card] == value:
+                        fewest = above if fewest is None else min(fewest, above)
+                        break
+                    if pile_values[card] not in wanted:
+                        above += 1
+            if fewest is not None and fewest > extra:
+                extra = fewest
+        taken = sum(wanted.values())
+        return kings + (others + taken + extra + 1) // 2 - (kings + (others + taken + 1) // 2)
 
     def shortest_line(self, root: tuple, bound: int | None = None) -> list | None:
         """A line of steps with the fewest moves from ``root`` to a win, searched A* (see the
