@@ -105,25 +105,29 @@ class GeneralShortest:
         other cards, and every card above it leaves first. A card above of a value no pyramid
         card needs (``needs``) leaves with a pyramid card beyond those counted, with another pile
         card, or alone as a King: half a move at least each."""
-        pile_values, total = self.pile_values, self.pair_sum
+        pile_values = self.pile_values
         wanted = {value: count for count, value in needs}
-        extra = 0
-        for value, count in wanted.items():
-            ready = sum(1 for card in stock if pile_values[card] == value)
-            ready += sum(1 for pile in piles if pile and pile_values[pile[-1]] == value)
-            if count <= ready:
+        ready = dict.fromkeys(wanted, 0)  # per value: in the stock and on the waste tops
+        for card in stock:
+            if pile_values[card] in ready:
+                ready[pile_values[card]] += 1
+        fewest: dict[int, int] = {}  # per value: the fewest cards above one under the top
+        for pile in piles:
+            if not pile:
                 continue
-            fewest = None  # the fewest cards above one of this value, of values none needs
-            for pile in piles:
-                above = 0
-                for card in reversed(pile[:-1] if pile and pile_values[pile[-1]] == value else pile):
-                    if pile_values[card] == value:
-                        fewest = above if fewest is None else min(fewest, above)
-                        break
-                    if pile_values[card] not in wanted:
-                        above += 1
-            if fewest is not None and fewest > extra:
-                extra = fewest
+            top = pile_values[pile[-1]]
+            if top in ready:
+                ready[top] += 1
+            above, seen = (0 if top in wanted else 1), set()  # (the cards above one under the top)
+            for card in reversed(pile[:-1]):
+                value = pile_values[card]
+                if value not in wanted:
+                    above += 1
+                elif value not in seen:
+                    seen.add(value)
+                    if above < fewest.get(value, above + 1):
+                        fewest[value] = above
+        extra = max((fewest.get(value, 0) for value, count in wanted.items() if count > ready[value]), default=0)
         taken = sum(wanted.values())
         return kings + (others + taken + extra + 1) // 2 - (kings + (others + taken + 1) // 2)
 
