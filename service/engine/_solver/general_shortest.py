@@ -92,12 +92,14 @@ class GeneralShortest:
             else:  # (fewer pile cards of a value than the pyramid needs: a lost position, which
                 # the cuts end before; any estimate is a lower bound there)
                 return removals + -(-len(stock) // self.draw_count) + 1
-        dig = self.dig_removals(kings, others, needs, stock, piles) + draws
         if self.limit is not None and position[3] >= self.limit:
-            return removals + dig
+            return removals + draws + self.dig_removals(kings, others, needs, stock, piles)
         # or a line that recycles: the stock drawn to its end, the recycle, and a draw at least
         # (a shortest line recycles only to draw)
-        return removals + min(dig, -(-len(stock) // self.draw_count) + 2)
+        recycling = -(-len(stock) // self.draw_count) + 2
+        if draws >= recycling:
+            return removals + recycling
+        return removals + min(draws + self.dig_removals(kings, others, needs, stock, piles), recycling)
 
     def dig_removals(self, kings: int, others: int, needs: tuple, stock: tuple, piles: tuple) -> int:
         """The removals a line winning without a recycle makes beyond ``removals``' count: where
