@@ -361,7 +361,7 @@ CHECKS: dict[str, Callable[[], Any]] = {
     "waste_king_tap_with_selection_refused": lambda: final(new(deal_at({28: "KC"})), ["tap:3H", "tap:KC"]),
     "drawn_pairs_not_with_dealt_card": lambda: final(new(deal_at(DRAWN, DRAWN_RULES), DRAWN_RULES), ["draw", "6C+7D"]),
     "covering_half_free_pairs_anything": lambda: final(docs(pair_with_covering=True), ["KD", "TS+3H"]),
-    "preset_traditional_without_strict": lambda: E.PRESETS["traditional"].strict_win,
+    "preset_traditional_without_strict": lambda: (E.PRESETS["traditional"].strict_win, E.Rules.preset("traditional").strict_win),
     "won_event_missing_on_pair_move": lambda: final(deal("clearing"), CLEARING),
     "blocked_event_missing": _blocked_events,
     "pair_move_non13_as_feedback": lambda: final(docs(), ["7C+7S"]),
