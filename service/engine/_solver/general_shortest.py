@@ -36,9 +36,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
-
-#: The estimate of a position that no line wins.
-LOST = 1 << 20
+import math
 
 
 class GeneralShortest:
@@ -138,7 +136,7 @@ class GeneralShortest:
         module's docstring); None if there is none shorter than ``bound``."""
         if self.won(root):
             return []
-        ceiling = bound if bound is not None else LOST
+        ceiling = bound if bound is not None else math.inf
         estimate = self.moves_left
         start = self.key(root)
         best: dict[tuple, tuple[int, tuple | None]] = {start: (0, None)}  # key -> (moves, parent key)
