@@ -120,7 +120,7 @@ class GeneralShortest:
             wanted |= 1 << value
         return wanted
 
-    def pile_profile(self, piles: tuple, wanted: int) -> tuple[list[int], list[tuple[int, int]]]:
+    def pile_profile(self, piles: tuple, wanted: int) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
         """For the waste piles and the values wanted (a bit mask): per value, the piles' tops of
         that value; and per value, (the fewest cards of values not wanted above one of that value
         under a top, how many of that value lie under a top). Cached per (piles, wanted)."""
@@ -146,7 +146,7 @@ class GeneralShortest:
                         seen |= 1 << value
                         least = above if not under else min(least, above)
                     fewest[value] = (least, under + 1)
-            found = self.pile_cache[key] = (tops, fewest)
+            found = self.pile_cache[key] = (tuple(tops), tuple(fewest))  # (tuples: kept, never changed)
         return found
 
     def shortest_line(self, root: tuple, bound: int | None = None) -> list | None:
