@@ -110,6 +110,7 @@ class ShortestSearch:
         ``weighted_for`` positions."""
         self.init_estimate()
         self.free_cache: dict[int, list] = {}
+        self.found = None
         won, estimate, runs = self.won, self.estimate, self.runs
         key = self.line_key
 
@@ -124,7 +125,6 @@ class ShortestSearch:
         # (moves + weight × the estimate, -moves, key, position, the estimate)
         queue = [(estimate(*root), 0, start, root, 0)]
         nodes, budget = self.nodes, self.budget
-        self.found = None
         weighted_until = nodes + weighted_for
         while queue:
             if weight != 1 and self.found is None and nodes > weighted_until:
