@@ -11,6 +11,9 @@ from service.engine import DOCUMENTS_LAYOUT, GameState, Move, PyramideError, Rul
 from service.engine import _solver
 from service.engine._solver import SearchOptions
 from service.engine._play import top_just_drawn
+from service.engine._solver import shortest as shortest_module
+from service.engine._solver.entry import _start
+from service.engine._solver.shortest import as_a_star
 from tests.reference_one_pass import OutOfPositions, one_pass_winnable
 
 
@@ -415,6 +418,27 @@ def test_past_the_budget_the_answer_is_the_shortest_line_found_on_the_way():
     assert not anytime.minimal and replay(game, anytime.line).status == "won"
     assert len(anytime.line) == 59
     assert not plain.minimal and plain.line == verdict.line
+
+
+def test_the_anytime_search_switched_to_a_star_order_proves_the_same_lengths(monkeypatch):
+    """The anytime weighted A* that finds no line within ``weighted_for`` positions re-orders its
+    queue as A*'s (``as_a_star``, watched here) and goes on as A*: with ``weighted_for=0`` it
+    switches at once and must prove the lengths plain A* proves, from a whole deal (``N`` seed 11,
+    where the weighted order's first line takes 78 moves and the fewest are 63) and from positions
+    14 and 20 moves before the end of `DT2` games; and never switching, it proves them too."""
+    switched = []
+    monkeypatch.setattr(shortest_module, "as_a_star", lambda queue: (switched.append(len(queue)), as_a_star(queue)))
+    states = [GameState.new("PYR1-N-AAAAAAL"), *positions_near_the_end(Rules.from_letters("DT2"), 2, (14, 20))]
+    for state in states:
+        lengths = []
+        for weight, weighted_for in ((1, 0), (2, 0), (2, 1 << 30)):
+            search, actual, _ = _start(state, 300_000, SearchOptions())
+            search.pooled = False  # (the positions as played, as ``solve`` searches them)
+            line = search.shortest_line(actual, weight=weight, weighted_for=weighted_for)
+            assert replay(state, search.expand(line, actual)).status == "won"
+            lengths.append(len(line))
+        assert lengths[0] == lengths[1] == lengths[2], (state.code, lengths)
+    assert len(switched) == len(states)  # (once per search with weighted_for=0, never otherwise)
 
 
 _LOG_332 = (

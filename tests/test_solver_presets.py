@@ -12,8 +12,10 @@ import pytest
 
 from service.engine import PRESETS, GameState, Rules, hint, legal_moves, play, seed_code, solve, winnable_deal
 from service.engine._solver import SearchOptions
+from service.engine._solver import general_shortest
 from service.engine._solver.general import GeneralSearch
 from service.engine._solver.general_cuts import Exhausted
+from service.engine._solver.shortest import as_a_star
 from tests.reference_general import OutOfPositions, reference_verdict
 
 #: The presets the general search answers, and the 004 app's (the fast searches), with the
@@ -149,6 +151,25 @@ def test_the_general_a_star_against_breadth_first(name):
             assert a_star.minimal and len(a_star.line) == len(line) and won_by(state, a_star.line), (search, state.code, state.log)
         compared += 1
     assert compared >= 4, compared
+
+
+def test_the_general_anytime_search_switched_to_a_star_order_proves_the_same_lengths(monkeypatch):
+    """The general search's anytime weighted A* re-orders its queue as A*'s (``as_a_star``, watched)
+    when no line comes within ``weighted_for`` positions, and goes on as A*: switched after 1,000
+    positions, and never switched, it proves the lengths its A* proves on whole Tut's Tomb deals
+    searched with no bound (``PYR1-DKT-AAAAAAC`` and ``…AAAAAAN``, where the first line the weighted
+    order takes after those 1,000 positions has 41 and 60 moves, the fewest 39 and 49)."""
+    switched = []
+    monkeypatch.setattr(general_shortest, "as_a_star", lambda queue: (switched.append(len(queue)), as_a_star(queue)))
+    for code in ("PYR1-DKT-AAAAAAC", "PYR1-DKT-AAAAAAN"):
+        state, lengths = GameState.new(code), []
+        for weight, weighted_for in ((1, 0), (2, 1_000), (2, 1 << 30)):
+            run = GeneralSearch(state, 300_000)
+            line = run.shortest_line(run.encode(state), weight=weight, weighted_for=weighted_for)
+            assert won_by(state, run.moves(line))
+            lengths.append(len(line))
+        assert lengths[0] == lengths[1] == lengths[2], (code, lengths)
+    assert len(switched) == 2  # (once per search switched after 1,000 positions, never otherwise)
 
 
 def test_the_shortest_line_of_the_general_search_is_no_longer_than_the_first():

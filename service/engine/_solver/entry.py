@@ -92,7 +92,11 @@ def solve(
         return Solution(WINNABLE, (), True, state.rules.slots, 0)
     if not fast_model(state.rules):
         weight = WEIGHT if options.shortest == "anytime-a*" else 1
-        return Solution(*general.search(state, budget, max_removable=max_removable, shortest=shortest, cuts=options.needs, breadth_first=options.shortest == "breadth-first", weight=weight, weighted_for=int(budget) // WEIGHTED_SHARE))
+        answer = general.search(
+            state, budget, max_removable=max_removable, shortest=shortest, cuts=options.needs,
+            breadth_first=options.shortest == "breadth-first", weight=weight, weighted_for=int(budget) // WEIGHTED_SHARE,
+        )
+        return Solution(*answer)
     search, actual, root = _start(state, budget, options)
     try:
         steps = search.find_win(root)
@@ -129,7 +133,8 @@ def solve(
 #: The shortest line is searched by anytime weighted A*, the estimate counted ``WEIGHT`` times
 #: until the line is proved (docs/solver.md, "Shortest lines"): a shorter line comes sooner,
 #: which both tightens the proof's bound and shortens the answer when the budget runs out first.
-#: With no line found within 1 / ``WEIGHTED_SHARE`` of the budget, A* from there.
+#: With no line found within budget / ``WEIGHTED_SHARE`` positions (counted from the start of the
+#: shortest-line search, after the verdict's), A* from there.
 WEIGHT = 2
 WEIGHTED_SHARE = 4
 

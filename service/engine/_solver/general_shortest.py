@@ -1,5 +1,6 @@
-"""The shortest line of the general search (``general``): A* over its positions, every move counting
-one (pairs, Kings, draws, recycles), with the line found by the verdict as a bound.
+"""The shortest line of the general search (``general``): anytime weighted A* over its positions,
+every move counting one (pairs, Kings, draws, recycles), with the line found by the verdict as a
+bound.
 
 The estimate (``moves_left``) is the sum of two parts no move shares:
 
@@ -31,7 +32,7 @@ Invariant: ``shortest_line`` returns a line with the fewest moves to a win, ``No
 shorter than ``bound`` exists (with no bound: when the position is lost); it raises ``Exhausted``
 rather than answer past the budget, with ``found`` the shortest line found by then (None if none
 beat ``bound``). The weight (anytime weighted A*) changes only the order of the queue, never
-what is pruned.
+the rule of what is pruned.
 """
 
 from __future__ import annotations
@@ -124,13 +125,6 @@ class GeneralShortest:
             found = self.stock_cache[stock] = {value: tuple(found) for value, found in grouped.items()}
         return found
 
-    def wanted_values(self, needs: tuple) -> int:
-        """The values ``needs`` asks for, as a bit mask."""
-        wanted = 0
-        for _, value in needs:
-            wanted |= 1 << value
-        return wanted
-
     def pile_profile(self, piles: tuple, wanted: int) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
         """For the waste piles and the values wanted (a bit mask): per value, the piles' tops of
         that value; and per value, (the fewest cards of values not wanted above one of that value
@@ -188,7 +182,8 @@ class GeneralShortest:
             if best[at][0] < depth or depth + left >= ceiling:
                 continue  # reached again by a shorter line since, or a line as short was found
             if self.won(position):
-                self.found, ceiling = self.line_through(root, at, best), depth
+                self.found = self.line_through(root, at, best)
+                ceiling = len(self.found)  # (at most ``depth``: a parent may have been reached shorter since)
                 if weight == 1:  # (A*: the first line taken from the queue is the shortest)
                     break
                 continue

@@ -1,6 +1,6 @@
-"""The shortest line: anytime weighted A* over the positions as played (the split point kept; under unlimited recycles
-their count does not matter), every move counting one (pairs, Kings, draws, recycles), with the
-draws gathered into the move they lead to.
+"""The shortest line: anytime weighted A* over the positions as played (the split point kept; under
+unlimited recycles their count does not matter), every move counting one (pairs, Kings, draws,
+recycles), with the draws gathered into the move they lead to.
 
 Every line is a sequence of *runs*: k ≥ 0 draws, then one move that is not a draw (a line never
 ends on a draw). A run costs k + 1, and the search's positions are only those after a run, so the
@@ -140,7 +140,8 @@ class ShortestSearch:
                     _, at, draws, step = best[at]
                     line.append(step)
                     line.extend([_DRAW] * draws)
-                self.found, ceiling = line[::-1], depth
+                self.found = line[::-1]
+                ceiling = len(self.found)  # (at most ``depth``: a parent may have been reached shorter since)
                 if weight == 1:  # (A*: the first line taken from the queue is the shortest)
                     break
                 continue
