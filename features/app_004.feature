@@ -160,6 +160,28 @@ Feature: Another app's rules (004): its deal, pairs, Kings, stock, unlimited und
     When I try "undo"
     Then the move is refused with "nothing_to_undo"
 
+  @api @s004-37 @s004-38
+  Scenario: Undo as many times as you like, past 300 actions, in a game sent back and in a replay of its log
+    (Pyramide's replay plays on the newest 100 to 300 actions of a long undo history, `docs/security.md`:
+    the whole of it comes back.)
+    Given the easy deal under the rules:
+      | option         | value |
+      | initial_waste  | false |
+      | unlimited_undo | true  |
+    When I replay "draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw recycle" 13 times over from the deal
+    And I send the replayed game back to play "undo"
+    And I play "undo" 249 times
+    Then the move counter is 575
+    And the waste has 0 cards
+    And the stock has 24 cards
+    When I replay the game's log from its deal
+    Then the replay leads to the game
+    When I play "undo" 75 times
+    And I try "undo"
+    Then the move is refused with "nothing_to_undo"
+    And the move counter is 650
+    And the stock, from its top, is "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS"
+
   @s004-32
   Scenario: Reset the stock as many times as you like
     Given the easy deal under the rules:
