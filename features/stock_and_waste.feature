@@ -149,6 +149,7 @@ Feature: El mazo y el descarte / Il tallone e gli scarti
     And the refusal names the field "move"
     When I try "draw"
     Then the move is refused with "stock_empty"
+    And the refusal names the field "move"
 
   @pyramide-choice @rule-recycle
   Scenario: Tapping the stock when both stock and waste are empty does nothing and says so
