@@ -383,23 +383,38 @@ def test_the_shortest_line_of_a_star_is_as_short_as_breadth_first(letters):
 
 
 @pytest.mark.parametrize(("letters", "deals", "back"), [("DT2", 12, (14, 24)), ("N", 12, (14, 24)), ("S", 8, (12, 20)), ("DST0", 1, (8, 14, 20, 26))])
-def test_a_star_over_runs_of_draws_finds_lines_as_short_as_breadth_first(letters, deals, back):
-    """The A* over runs of draws (the default) against the breadth-first search and the A* move
-    by move, on positions from a dozen deals (strict victory and unlimited recycles included):
-    wherever the breadth-first search proves a line, all three lines have the same number of
-    moves, and the engine replays each to a win."""
+def test_the_a_star_searches_over_runs_of_draws_find_lines_as_short_as_breadth_first(letters, deals, back):
+    """The anytime weighted A* over runs of draws (the default) and the A* over runs of draws
+    against the breadth-first search and the A* move by move, on positions from a dozen deals
+    (strict victory and unlimited recycles included): wherever the breadth-first search proves a
+    line, all four lines have the same number of moves, and the engine replays each to a win."""
     rules = Rules.from_letters(letters)
-    searches = [SearchOptions(shortest=name) for name in ("a*", "a*-plain", "breadth-first")]
+    searches = [SearchOptions(shortest=name) for name in ("anytime-a*", "a*", "a*-plain", "breadth-first")]
     compared = 0
     for state in positions_near_the_end(rules, deals, back):
-        runs, plain, breadth_first = (solve(state, max_removable=False, shortest=True, budget=40_000, options=o) for o in searches)
-        for solution in (runs, plain, breadth_first):
+        anytime, runs, plain, breadth_first = (solve(state, max_removable=False, shortest=True, budget=40_000, options=o) for o in searches)
+        for solution in (anytime, runs, plain, breadth_first):
             assert solution.result == "winnable" and replay(state, solution.line).status == "won"
         if breadth_first.minimal:
-            assert runs.minimal and plain.minimal, state.code
-            assert len(runs.line) == len(plain.line) == len(breadth_first.line), state.code
+            assert anytime.minimal and runs.minimal and plain.minimal, state.code
+            assert len(anytime.line) == len(runs.line) == len(plain.line) == len(breadth_first.line), state.code
             compared += 1
     assert compared >= 2 * deals
+
+
+def test_past_the_budget_the_answer_is_the_shortest_line_found_on_the_way():
+    """When the budget runs out before the shortest line is proved, the anytime search answers the
+    shortest line it found (not ``minimal``), which the engine replays to a win; the A* it
+    replaced answers the verdict's line. ``PYR1-N-AAAAAAD``: the verdict's line takes 189 moves,
+    the fewest are 59 (proved with 118,127 positions, docs/solver.md)."""
+    game = GameState.new("PYR1-N-AAAAAAD")
+    verdict = solve(game, max_removable=False)
+    anytime = solve(game, max_removable=False, shortest=True, budget=5_000)
+    plain = solve(game, max_removable=False, shortest=True, budget=5_000, options=SearchOptions(shortest="a*"))
+    assert len(verdict.line) == 189
+    assert not anytime.minimal and replay(game, anytime.line).status == "won"
+    assert len(anytime.line) == 59
+    assert not plain.minimal and plain.line == verdict.line
 
 
 _LOG_332 = (

@@ -282,8 +282,9 @@ class HintRequest(_Strict):
 class SolveRequest(HintRequest):
     shortest: bool = Field(
         False,
-        description="Then search the winning line with the fewest moves (A*, docs/solver.md), within what is left "
-        "of the budget (`minimal: true` when it was proved the fewest).",
+        description="Then search the winning line with the fewest moves (anytime weighted A*, docs/solver.md), "
+        "within what is left of the budget (`minimal: true` when it was proved the fewest; else the shortest "
+        "line found on the way).",
     )
 
 

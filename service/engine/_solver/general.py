@@ -70,6 +70,8 @@ class GeneralSearch(GeneralShortest):
         self.lost_as_a_pool = self.pyramid.lost_as_a_pool
         #: per pyramid: its Kings, other cards, fewest moves removing them and needs (``removals``)
         self.removals_cache: dict[int, tuple] = {}
+        self.stock_cache: dict[tuple, dict] = {}
+        self.pile_cache: dict[tuple, tuple] = {}
 
     # -- the position ----------------------------------------------------------------------------
     def encode(self, state: GameState) -> tuple:

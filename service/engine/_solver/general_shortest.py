@@ -18,7 +18,7 @@ The estimate (``moves_left``) is the sum of two parts no move shares:
   a value's needed cards are more than the stock and the waste tops hold, one lies under other
   cards, and each card above it of a value no pyramid card needs leaves first, with a pyramid card
   beyond those the removals count, with another pile card or alone (a King): half a move at least
-  each (``dig_removals``). With a recycle: the stock drawn to its end, the recycle and a draw at
+  each (``pile_profile``). With a recycle: the stock drawn to its end, the recycle and a draw at
   least (a shortest line recycles only to draw). The estimate takes the smaller.
 
 The parts count moves of their own kind only, and none overestimates, so the sum is a lower
@@ -42,9 +42,10 @@ import math
 class GeneralShortest:
     """Mixed into ``GeneralSearch``: its positions, children, keys and cuts."""
 
-    def removals(self, pyramid: int) -> tuple[int, int, int, tuple]:
-        """(Kings, other cards, the fewest moves removing them, ``needs``) of a pyramid (see the
-        module's docstring). Cached per pyramid."""
+    def removals(self, pyramid: int) -> tuple[int, int, int, tuple, int, int]:
+        """(Kings, other cards, the fewest moves removing them, ``needs``, the pile cards they need
+        in all, the values needed as a bit mask) of a pyramid (see the module's docstring). Cached
+        per pyramid."""
         cache = self.removals_cache
         found = cache.get(pyramid)
         if found is None:
@@ -52,15 +53,18 @@ class GeneralShortest:
             others = pyramid.bit_count() - kings
             needs = self.pyramid.needs(pyramid)
             taken = sum(count for count, _ in needs)
-            found = cache[pyramid] = (kings, others, kings + (others + taken + 1) // 2, needs)
+            wanted = 0
+            for _, value in needs:
+                wanted |= 1 << value
+            found = cache[pyramid] = (kings, others, kings + (others + taken + 1) // 2, needs, taken, wanted)
         return found
 
     def moves_left(self, position: tuple) -> int:
         """A lower bound on the moves from ``position`` to a win (see the module's docstring)."""
         pyramid, stock, piles = position[:3]
-        pile_values, total = self.pile_values, self.pair_sum
-        kings, others, removals, needs = self.removals(pyramid)
+        kings, others, removals, needs, taken, wanted = self.removals(pyramid)
         if self.strict:
+            pile_values, total = self.pile_values, self.pair_sum
             pile_kings = pile_others = 0
             for card in itertools.chain(stock, *piles):
                 if pile_values[card] == total:
@@ -69,67 +73,81 @@ class GeneralShortest:
                     pile_others += 1
             cards = kings + pile_kings + (others + pile_others + 1) // 2
             return max(removals, cards) + -(-len(stock) // self.draw_count)
-        draws = 0
         if not needs:
             return removals
-        held = [0] * (total + 1)  # the waste piles' cards, by value
-        for pile in piles:
-            for card in pile:
-                held[pile_values[card]] += 1
-        short = {value: count - held[value] for count, value in needs if count > held[value]}
-        if short:
-            for depth, card in enumerate(stock):  # (the top first: the last value done is the deepest)
-                value = pile_values[card]
-                if value in short:
-                    short[value] -= 1
-                    if not short[value]:
-                        del short[value]
-                        if not short:
-                            draws = depth // self.draw_count + 1
-                            break
-            else:  # (fewer pile cards of a value than the pyramid needs: a lost position, which
-                # the cuts end before; any estimate is a lower bound there)
-                return removals + -(-len(stock) // self.draw_count) + 1
+        depths = self.stock_depths(stock)
+        tops, fewest = self.pile_profile(piles, wanted)
+        draws = extra = 0
+        for count, value in needs:
+            found = depths.get(value, ())
+            least, under = fewest[value]
+            short = count - tops[value] - under  # (beyond the waste piles' cards of the value)
+            if short > 0:
+                if len(found) < short:  # (fewer pile cards of a value than the pyramid needs: a
+                    # lost position, which the cuts end before; any estimate is a lower bound there)
+                    return removals + -(-len(stock) // self.draw_count) + 1
+                drawn = found[short - 1] // self.draw_count + 1  # (by the draw that turns it)
+                if drawn > draws:
+                    draws = drawn
+            if count > len(found) + tops[value] and least > extra:  # (the stock and the tops lack one)
+                extra = least  # (one lies under the top: the cards above it leave first)
+        # a line that wins without a recycle digs (``pile_profile``): the ``extra`` cards above
+        # take half a move at least each
+        digging = (others + taken + extra + 1) // 2 - (others + taken + 1) // 2
         if self.limit is not None and position[3] >= self.limit:
-            return removals + draws + self.dig_removals(kings, others, needs, stock, piles)
+            return removals + draws + digging
         # or a line that recycles: the stock drawn to its end, the recycle, and a draw at least
         # (a shortest line recycles only to draw)
         recycling = -(-len(stock) // self.draw_count) + 2
-        if draws >= recycling:
-            return removals + recycling
-        return removals + min(draws + self.dig_removals(kings, others, needs, stock, piles), recycling)
+        return removals + min(draws + digging, recycling)
 
-    def dig_removals(self, kings: int, others: int, needs: tuple, stock: tuple, piles: tuple) -> int:
-        """The removals a line winning without a recycle makes beyond ``removals``' count: where
-        a value's needed cards are more than the stock and the waste tops hold, one lies under
-        other cards, and every card above it leaves first. A card above of a value no pyramid
-        card needs (``needs``) leaves with a pyramid card beyond those counted, with another pile
-        card, or alone as a King: half a move at least each."""
-        pile_values = self.pile_values
-        wanted = {value: count for count, value in needs}
-        ready = dict.fromkeys(wanted, 0)  # per value: in the stock and on the waste tops
-        for card in stock:
-            if pile_values[card] in ready:
-                ready[pile_values[card]] += 1
-        fewest: dict[int, int] = {}  # per value: the fewest cards above one under the top
-        for pile in piles:
-            if not pile:
-                continue
-            top = pile_values[pile[-1]]
-            if top in ready:
-                ready[top] += 1
-            above, seen = (0 if top in wanted else 1), set()  # (the cards above one under the top)
-            for card in reversed(pile[:-1]):
-                value = pile_values[card]
-                if value not in wanted:
-                    above += 1
-                elif value not in seen:
-                    seen.add(value)
-                    if above < fewest.get(value, above + 1):
-                        fewest[value] = above
-        extra = max((fewest.get(value, 0) for value, count in wanted.items() if count > ready[value]), default=0)
-        taken = sum(wanted.values())
-        return kings + (others + taken + extra + 1) // 2 - (kings + (others + taken + 1) // 2)
+    def stock_depths(self, stock: tuple) -> dict[int, tuple[int, ...]]:
+        """Per value, the depths (0 at the top) of the stock's cards of that value. Cached per
+        stock."""
+        found = self.stock_cache.get(stock)
+        if found is None:
+            grouped: dict[int, list[int]] = {}
+            pile_values = self.pile_values
+            for depth, card in enumerate(stock):
+                grouped.setdefault(pile_values[card], []).append(depth)
+            found = self.stock_cache[stock] = {value: tuple(found) for value, found in grouped.items()}
+        return found
+
+    def wanted_values(self, needs: tuple) -> int:
+        """The values ``needs`` asks for, as a bit mask."""
+        wanted = 0
+        for _, value in needs:
+            wanted |= 1 << value
+        return wanted
+
+    def pile_profile(self, piles: tuple, wanted: int) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
+        """For the waste piles and the values wanted (a bit mask): per value, the piles' tops of
+        that value; and per value, (the fewest cards of values not wanted above one of that value
+        under a top, how many of that value lie under a top). Cached per (piles, wanted)."""
+        key = (piles, wanted)
+        found = self.pile_cache.get(key)
+        if found is None:
+            pile_values = self.pile_values
+            tops = [0] * (self.pair_sum + 1)
+            fewest = [(0, 0)] * (self.pair_sum + 1)
+            for pile in piles:
+                if not pile:
+                    continue
+                top = pile_values[pile[-1]]
+                tops[top] += 1
+                above, seen = (0 if wanted >> top & 1 else 1), 0  # (the cards above one under the top)
+                for card in reversed(pile[:-1]):
+                    value = pile_values[card]
+                    if not wanted >> value & 1:
+                        above += 1
+                        continue
+                    least, under = fewest[value]
+                    if not seen >> value & 1:
+                        seen |= 1 << value
+                        least = above if not under else min(least, above)
+                    fewest[value] = (least, under + 1)
+            found = self.pile_cache[key] = (tuple(tops), tuple(fewest))  # (tuples: kept, never changed)
+        return found
 
     def shortest_line(self, root: tuple, bound: int | None = None) -> list | None:
         """A line of steps with the fewest moves from ``root`` to a win, searched A* (see the

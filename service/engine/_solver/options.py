@@ -18,16 +18,16 @@ class SearchOptions:
     ``needs``: positions where a pyramid card has too few partners left are cut (in the general
     search, every cut of a lost position: too few partners, lost as a pool).
     ``probe_budget``: positions the depth-first probe searches before the search by levels.
-    ``shortest``: how the shortest line is searched, ``"a*"`` (over runs of draws),
-    ``"a*-plain"`` (move by move, the search it replaced) or ``"breadth-first"`` (the search
-    before that, kept as their oracle)."""
+    ``shortest``: how the shortest line is searched, ``"anytime-a*"`` (anytime weighted A* over
+    runs of draws), ``"a*"`` (A* over runs of draws, the search it replaced), ``"a*-plain"``
+    (move by move, the search before) or ``"breadth-first"`` (the first, kept as their oracle)."""
 
     pooled: bool = True
     levels: bool = True
     relaxed: bool = True
     needs: bool = True
     probe_budget: int = 3_000
-    shortest: str = "a*"
+    shortest: str = "anytime-a*"
 
 
 DEFAULT_OPTIONS = SearchOptions()

@@ -52,6 +52,8 @@ class Search(Model, Bounds, PooledSearch, LevelSearch, LineWriter, Estimate, Sho
         self.before = list
         self.prune = True
         self.best: list = [SLOTS + 1, None]
+        #: the shortest line the shortest-line search had found when the budget ran out (``shortest``)
+        self.found: list | None = None
 
     def find_win(self, root) -> list | None:
         """A winning line (steps) from ``root``, [] if it is won already, None if none exists."""

@@ -1,4 +1,4 @@
-"""The shortest line: A* over the positions as played (the split point kept; under unlimited recycles
+"""The shortest line: anytime weighted A* over the positions as played (the split point kept; under unlimited recycles
 their count does not matter), every move counting one (pairs, Kings, draws, recycles), with the
 draws gathered into the move they lead to.
 
@@ -11,15 +11,21 @@ cards is only tried with k = 0: it changes nothing a draw depends on, so it can 
 before the draws it follows. A free pyramid King goes at once, alone (removing it never hurts).
 
 The estimate (``Estimate.estimate``) is admissible but not consistent, so a position is searched
-again when a shorter line reaches it; the first won position taken from the queue is at the
-fewest moves from the root (ties go to the deepest position). A line known already (``bound``:
-its length) prunes every position that could not beat it: when the queue empties, no shorter line
-exists. A position the estimate proves lost (``LOST``: the hopeless cut of ``Bounds``, and more)
-is not searched.
+again when a shorter line reaches it. A line known already (``bound``: its length) prunes every
+position that could not beat it (moves made + estimate ≥ the bound): when the queue empties, no
+shorter line exists. A position the estimate proves lost (``LOST``: the hopeless cut of
+``Bounds``, and more) is not searched. The queue is ordered by the moves made plus the estimate
+counted ``weight`` times (ties go to the deepest position): with weight 1 (A*) the first won
+position taken from it is at the fewest moves from the root; with a weight w > 1 (anytime
+weighted A*, as ``solve`` runs it) lines are found sooner, each one found becomes the bound
+(``found``), and the search goes on until the queue empties: the last line found is then the
+shortest. The pruning always uses the estimate as it is, so the proof is the same as A*'s; the
+weight only changes which positions come first.
 
 Invariant: ``shortest_line`` returns a line with the fewest moves to a win; ``None`` only when no
 line shorter than ``bound`` exists (or, with no bound, when the position is lost); it raises
-``_Exhausted`` rather than answer past the budget.
+``_Exhausted`` rather than answer past the budget, with ``found`` the shortest line found by
+then (None if none beat ``bound``).
 """
 
 from __future__ import annotations
@@ -87,9 +93,12 @@ class ShortestSearch:
         if beneath >= 0 and (self.limit is None or recycles < self.limit):
             yield draws, _RECYCLE, (pyramid, removed, 0, recycles + 1)
 
-    def shortest_line(self, root, bound: int | None = None) -> list | None:
+    def shortest_line(self, root, bound: int | None = None, weight: int = 1) -> list | None:
         """A line with the fewest moves from ``root`` to a win, searched A* over runs of draws (see
-        the module's docstring); None if there is none shorter than ``bound``."""
+        the module's docstring); None if there is none shorter than ``bound``. With ``weight``
+        w > 1, anytime weighted A*: the queue is ordered by the moves plus w times the estimate,
+        so that lines are found sooner; each line found lowers the bound (``self.found``), and
+        the search goes on until no position left could beat it."""
         self.init_estimate()
         self.free_cache: dict[int, list] = {}
         won, estimate, runs = self.won, self.estimate, self.runs
@@ -103,21 +112,25 @@ class ShortestSearch:
         start = key(root)
         # key -> (moves from the root, parent key, draws, step)
         best: dict[int, tuple] = {start: (0, None, 0, None)}
-        queue = [(estimate(*root), 0, start, root)]
+        # (moves + weight × the estimate, -moves, key, position, the estimate)
+        queue = [(estimate(*root), 0, start, root, 0)]
         nodes, budget = self.nodes, self.budget
+        self.found = None
         while queue:
-            _, depth, at, position = heapq.heappop(queue)
+            _, depth, at, position, left = heapq.heappop(queue)
             depth = -depth
-            if best[at][0] < depth:
-                continue  # reached again by a shorter line since
+            if best[at][0] < depth or depth + left >= ceiling:
+                continue  # reached again by a shorter line since, or a line as short was found
             if won(position[0], position[1]):
-                self.nodes = nodes
                 line: list = []
                 while best[at][1] is not None:
                     _, at, draws, step = best[at]
                     line.append(step)
                     line.extend([_DRAW] * draws)
-                return line[::-1]
+                self.found, ceiling = line[::-1], depth
+                if weight == 1:  # (A*: the first line taken from the queue is the shortest)
+                    break
+                continue
             for draws, step, child in runs(*position):
                 moves = depth + draws + 1
                 child_key = key(child)
@@ -128,14 +141,13 @@ class ShortestSearch:
                 if left >= LOST:  # (the hopeless cut, and more)
                     best[child_key] = (-1, None, 0, None)  # (never searched)
                     continue
-                total = moves + left
-                if total >= ceiling:
+                if moves + left >= ceiling:
                     continue
                 nodes += 1
                 if nodes > budget:
                     self.nodes = nodes
                     raise _Exhausted
                 best[child_key] = (moves, at, draws, step)
-                heapq.heappush(queue, (total, -moves, child_key, child))
+                heapq.heappush(queue, (moves + weight * left, -moves, child_key, child, left))
         self.nodes = nodes
-        return None
+        return self.found
