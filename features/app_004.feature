@@ -225,6 +225,19 @@ Feature: Another app's rules (004): its deal, pairs, Kings, stock, unlimited und
     And I replay the game's log from its deal
     Then the replay leads to the game
 
+  @api @s004-37 @s004-38
+  Scenario: A replay refused after more than 300 actions under unlimited undo answers the game up to the refusal, its whole undo history kept
+    Given the easy deal under the rules:
+      | option         | value |
+      | initial_waste  | false |
+      | unlimited_undo | true  |
+      | max_recycles   | 12    |
+    When I replay "draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw recycle" 13 times over from the deal
+    Then the replay refuses move 325 with "no_recycles_left" after 0 points
+    When I send the replayed game back to play "undo"
+    Then the move counter is 325
+    And the waste has 23 cards
+
   @s004-32
   Scenario: Reset the stock as many times as you like
     Given the easy deal under the rules:
