@@ -259,6 +259,8 @@ Feature: Deshacer y código de partida / Annullamento e codice della partita
 
     Examples:
       | code           | reason       |
+      | PYR1-NAAAAAAS  | format       |
+      | PYR1-N-AAAAAAS-A | format     |
       | PYR1-N-AAAAAA  | length       |
       | PY1-N-AAAAAA   | length       |
       | PY2-N-AAAAAAS  | prefix       |
