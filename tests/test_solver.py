@@ -409,8 +409,8 @@ def test_past_the_budget_the_answer_is_the_shortest_line_found_on_the_way():
     the fewest are 59 (proved with 118,127 positions, docs/solver.md)."""
     game = GameState.new("PYR1-N-AAAAAAD")
     verdict = solve(game, max_removable=False)
-    anytime = solve(game, max_removable=False, shortest=True, budget=5_000)
-    plain = solve(game, max_removable=False, shortest=True, budget=5_000, options=SearchOptions(shortest="a*"))
+    anytime = solve(game, max_removable=False, shortest=True, budget=20_000)
+    plain = solve(game, max_removable=False, shortest=True, budget=20_000, options=SearchOptions(shortest="a*"))
     assert len(verdict.line) == 189
     assert not anytime.minimal and replay(game, anytime.line).status == "won"
     assert len(anytime.line) == 59

@@ -126,7 +126,7 @@ def test_the_general_a_star_against_breadth_first(name):
     """The general search's A* (``general_shortest``) against the breadth-first search it replaced,
     on positions 8 and 14 moves before the end of winning lines: at every position of the
     breadth-first shortest line, the A*'s estimate is at most the moves the line still takes; and
-    the A* proves a line of the same length, which the engine plays to a win (a position whose
+    the A* and the anytime weighted A* (the default) prove a line of the same length, which the engine plays to a win (a position whose
     breadth-first search runs out is skipped; at least 4 of 6 are compared). Besides the presets:
     strict victory (``DKST``, ``AST``), Apophis with unlimited passes (``AT``) and in its last pass
     from the start (``A0``: the piles' order dropped from the key), Pharaoh with pairs of a card
@@ -144,8 +144,9 @@ def test_the_general_a_star_against_breadth_first(name):
             assert run.moves_left(position) <= len(line) - done, (state.code, state.log, done)
             position = next(child for move, child in run.children(position, every_king=True) if move == step)
         assert run.won(position)
-        a_star = solve(state, max_removable=False, shortest=True, budget=60_000)
-        assert a_star.minimal and len(a_star.line) == len(line) and won_by(state, a_star.line), (state.code, state.log)
+        for search in ("anytime-a*", "a*"):
+            a_star = solve(state, max_removable=False, shortest=True, budget=60_000, options=SearchOptions(shortest=search))
+            assert a_star.minimal and len(a_star.line) == len(line) and won_by(state, a_star.line), (search, state.code, state.log)
         compared += 1
     assert compared >= 4, compared
 
@@ -154,6 +155,17 @@ def test_the_shortest_line_of_the_general_search_is_no_longer_than_the_first():
     game = winnable_deal(PRESETS["tuts-tomb"], first_seed=0, budget=100_000)
     first, fewest = solve(game, max_removable=False), solve(game, max_removable=False, shortest=True, budget=300_000)
     assert fewest.minimal and len(fewest.line) <= len(first.line) and won_by(game, fewest.line)
+
+
+def test_past_the_budget_the_general_search_answers_the_shortest_line_found():
+    """The general search's anytime weighted A*, its budget run out before the proof: the answer is
+    the shortest line found on the way (46 moves, not ``minimal``), which the engine plays to a win,
+    where its A* answers the verdict's line (115 moves). Tut's Tomb, ``PYR1-DKT-AAAAAAD``."""
+    game = GameState.new("PYR1-DKT-AAAAAAD")
+    anytime = solve(game, max_removable=False, shortest=True, budget=80_000)
+    plain = solve(game, max_removable=False, shortest=True, budget=80_000, options=SearchOptions(shortest="a*"))
+    assert not anytime.minimal and len(anytime.line) == 46 and won_by(game, anytime.line)
+    assert not plain.minimal and len(plain.line) == 115 == len(solve(game, max_removable=False).line)
 
 
 @pytest.mark.parametrize("name", ["tuts-tomb", "apophis", "DKST0"])

@@ -1,7 +1,8 @@
-"""Shortest-line benchmark: A* over runs of draws (``"shortest": true`` today) side by side with the
-searches it replaced, A* move by move and breadth-first, on the first winnable deals (seeds from
-0), on one core; and for the presets of the general search (Tut's Tomb, Apophis, Pharaoh, the
-Spanish pyramid), its A* beside the breadth-first search it replaced.
+"""Shortest-line benchmark: anytime weighted A* over runs of draws (``"shortest": true`` today) side
+by side with the searches it replaced, A* over runs of draws, A* move by move and breadth-first,
+on the first winnable deals (seeds from 0), on one core; and for the presets of the general
+search (Tut's Tomb, Apophis, Pharaoh, the Spanish pyramid), its anytime weighted A* beside its A*
+and the breadth-first search they replaced.
 
 ``python -m tests.bench shortest`` — 20 winnable deals per rule set (``PYRAMIDE_BENCH_DEALS`` sets
 the count; ``PYRAMIDE_BENCH_RULES=tuts-tomb,spanish`` runs only the rule sets named), each searched
@@ -28,13 +29,18 @@ from service.engine._solver import SearchOptions
 
 BUDGET = 250_000
 SEARCHES = {
-    "A* runs": SearchOptions(),
+    "anytime A* runs": SearchOptions(),
+    "A* runs": SearchOptions(shortest="a*"),
     "A* moves": SearchOptions(shortest="a*-plain"),
     "breadth-first": SearchOptions(shortest="breadth-first"),
 }
 #: The presets of the general search (``general_shortest``): its A* and the breadth-first search
 #: it replaced.
-GENERAL_SEARCHES = {"A*": SearchOptions(), "breadth-first": SearchOptions(shortest="breadth-first")}
+GENERAL_SEARCHES = {
+    "anytime A*": SearchOptions(),
+    "A*": SearchOptions(shortest="a*"),
+    "breadth-first": SearchOptions(shortest="breadth-first"),
+}
 RULE_SETS = {
     "Microsoft (DT2)": (Rules(max_recycles=2, drawn_pairs_with_waste=True, initial_waste=False), SEARCHES),
     "the app (N)": (Rules(), SEARCHES),

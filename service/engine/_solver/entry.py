@@ -91,7 +91,8 @@ def solve(
     if state.status == "won":
         return Solution(WINNABLE, (), True, state.rules.slots, 0)
     if not fast_model(state.rules):
-        return Solution(*general.search(state, budget, max_removable=max_removable, shortest=shortest, cuts=options.needs, breadth_first=options.shortest == "breadth-first"))
+        weight = WEIGHT if options.shortest == "anytime-a*" else 1
+        return Solution(*general.search(state, budget, max_removable=max_removable, shortest=shortest, cuts=options.needs, breadth_first=options.shortest == "breadth-first", weight=weight, weighted_for=int(budget) // WEIGHTED_SHARE))
     search, actual, root = _start(state, budget, options)
     try:
         steps = search.find_win(root)
@@ -109,7 +110,7 @@ def solve(
                 elif options.shortest == "a*":
                     fewest = search.shortest_line(actual, bound=len(line))
                 else:
-                    fewest = search.shortest_line(actual, bound=len(line), weight=WEIGHT)
+                    fewest = search.shortest_line(actual, bound=len(line), weight=WEIGHT, weighted_for=int(budget) // WEIGHTED_SHARE)
                 minimal = True
             except _Exhausted:
                 fewest = search.found  # (shorter than the verdict's line, if the search found one)
@@ -128,7 +129,9 @@ def solve(
 #: The shortest line is searched by anytime weighted A*, the estimate counted ``WEIGHT`` times
 #: until the line is proved (docs/solver.md, "Shortest lines"): a shorter line comes sooner,
 #: which both tightens the proof's bound and shortens the answer when the budget runs out first.
+#: With no line found within 1 / ``WEIGHTED_SHARE`` of the budget, A* from there.
 WEIGHT = 2
+WEIGHTED_SHARE = 4
 
 
 #: One pass: the positions each seed tried gets, searched depth-first (pairs before draws), before

@@ -68,8 +68,11 @@ class GeneralSearch(GeneralShortest):
         self.pyramid = PyramidCuts(self.values, self.pair_sum, rules, self.count)
         self.free, self.hopeless = self.pyramid.free, self.pyramid.hopeless
         self.lost_as_a_pool = self.pyramid.lost_as_a_pool
-        #: per pyramid: its Kings, other cards, fewest moves removing them and needs (``removals``)
+        #: per pyramid: its Kings, other cards, fewest moves removing them, needs, the pile cards
+        #: they need in all and the values needed (``removals``)
         self.removals_cache: dict[int, tuple] = {}
+        #: the shortest line the shortest-line search had found when the budget ran out
+        self.found: list | None = None
         self.stock_cache: dict[tuple, dict] = {}
         self.pile_cache: dict[tuple, tuple] = {}
 
@@ -324,9 +327,13 @@ def models(rules: Rules) -> bool:
     return rules.slots in COVERED_BY_SIZE and rules.copies * len(deck.suits) < 1 << BITS
 
 
-def search(state: GameState, budget: int, *, max_removable: bool, shortest: bool, cuts: bool = True, breadth_first: bool = False) -> tuple:
+def search(
+    state: GameState, budget: int, *, max_removable: bool, shortest: bool, cuts: bool = True, breadth_first: bool = False, weight: int = 1,
+    weighted_for: int = 0,
+) -> tuple:
     """(result, line, minimal, max_removable, nodes) for ``state``, as ``solve`` answers them; the
-    shortest line A* (``general_shortest``), or with ``breadth_first`` breadth-first."""
+    shortest line A* (``general_shortest``; anytime weighted A* with ``weight`` > 1), or with
+    ``breadth_first`` breadth-first."""
     run = GeneralSearch(state, budget, cuts)
     root = run.encode(state)
     try:
@@ -340,10 +347,10 @@ def search(state: GameState, budget: int, *, max_removable: bool, shortest: bool
                 if breadth_first:
                     fewest = run.breadth_first_line(root)
                 else:  # (None: no line is shorter than the one found)
-                    fewest = run.shortest_line(root, bound=len(steps))
+                    fewest = run.shortest_line(root, bound=len(steps), weight=weight, weighted_for=weighted_for)
                 minimal = True
             except Exhausted:
-                fewest = None
+                fewest = run.found  # (shorter than the verdict's line, if the search found one)
             if fewest is not None:
                 line = run.moves(fewest)
         return "winnable", line, minimal, run.total, min(run.nodes, budget)

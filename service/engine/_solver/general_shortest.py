@@ -29,7 +29,9 @@ the keys of its positions, so each step is the one the position as played allows
 
 Invariant: ``shortest_line`` returns a line with the fewest moves to a win, ``None`` when no line
 shorter than ``bound`` exists (with no bound: when the position is lost); it raises ``Exhausted``
-rather than answer past the budget.
+rather than answer past the budget, with ``found`` the shortest line found by then (None if none
+beat ``bound``). The weight (anytime weighted A*) changes only the order of the queue, never
+what is pruned.
 """
 
 from __future__ import annotations
@@ -37,6 +39,13 @@ from __future__ import annotations
 import heapq
 import itertools
 import math
+
+from .shortest import as_a_star
+
+#: The stock and pile profiles kept (``stock_depths``, ``pile_profile``), each cache emptied when
+#: full: Apophis's three piles make nearly every position's piles and stock new (136,896 and
+#: 72,879 of 250,000 on ``PYR1-AT2-AAAAAAF``), which kept whole would double the search's memory.
+PROFILES_KEPT = 1 << 12
 
 
 class GeneralShortest:
@@ -110,6 +119,8 @@ class GeneralShortest:
             pile_values = self.pile_values
             for depth, card in enumerate(stock):
                 grouped.setdefault(pile_values[card], []).append(depth)
+            if len(self.stock_cache) >= PROFILES_KEPT:
+                self.stock_cache.clear()
             found = self.stock_cache[stock] = {value: tuple(found) for value, found in grouped.items()}
         return found
 
@@ -146,12 +157,18 @@ class GeneralShortest:
                         seen |= 1 << value
                         least = above if not under else min(least, above)
                     fewest[value] = (least, under + 1)
+            if len(self.pile_cache) >= PROFILES_KEPT:
+                self.pile_cache.clear()
             found = self.pile_cache[key] = (tuple(tops), tuple(fewest))  # (tuples: kept, never changed)
         return found
 
-    def shortest_line(self, root: tuple, bound: int | None = None) -> list | None:
+    def shortest_line(self, root: tuple, bound: int | None = None, weight: int = 1, weighted_for: int = 0) -> list | None:
         """A line of steps with the fewest moves from ``root`` to a win, searched A* (see the
-        module's docstring); None if there is none shorter than ``bound``."""
+        module's docstring); None if there is none shorter than ``bound``. With ``weight`` w > 1,
+        anytime weighted A*, as the fast models' search (``shortest``): the queue ordered by the
+        moves plus w times the estimate, each line found the bound (``found``) until no position
+        left could beat it; A* if no line is found within ``weighted_for`` positions."""
+        self.found = None
         if self.won(root):
             return []
         ceiling = bound if bound is not None else math.inf
@@ -159,14 +176,22 @@ class GeneralShortest:
         start = self.key(root)
         best: dict[tuple, tuple[int, tuple | None]] = {start: (0, None)}  # key -> (moves, parent key)
         tie = itertools.count()
-        queue = [(estimate(root), 0, next(tie), start, root)]
+        # (moves + weight × the estimate, -moves, tie, key, position, the estimate)
+        queue = [(estimate(root), 0, next(tie), start, root, 0)]
+        weighted_until = self.nodes + weighted_for
         while queue:
-            _, depth, _, at, position = heapq.heappop(queue)
+            if weight != 1 and self.found is None and self.nodes > weighted_until:
+                as_a_star(queue)  # (no line found soon: A* from here)
+                weight = 1
+            _, depth, _, at, position, left = heapq.heappop(queue)
             depth = -depth
-            if best[at][0] < depth:
-                continue  # reached again by a shorter line since
+            if best[at][0] < depth or depth + left >= ceiling:
+                continue  # reached again by a shorter line since, or a line as short was found
             if self.won(position):
-                return self.line_through(root, at, best)
+                self.found, ceiling = self.line_through(root, at, best), depth
+                if weight == 1:  # (A*: the first line taken from the queue is the shortest)
+                    break
+                continue
             moves = depth + 1
             for step, child in self.children(position, every_king=True):
                 key = self.key(child)
@@ -175,13 +200,13 @@ class GeneralShortest:
                     continue
                 if step[0] in ("king", "pair") and not self.won(child) and self.dead(child):
                     continue  # (a draw or a recycle leaves the pyramid and the pile values as they were)
-                total = moves + estimate(child)
-                if total >= ceiling:
+                left = estimate(child)
+                if moves + left >= ceiling:
                     continue
                 self.count()
                 best[key] = (moves, at)
-                heapq.heappush(queue, (total, -moves, next(tie), key, child))
-        return None
+                heapq.heappush(queue, (moves + weight * left, -moves, next(tie), key, child, left))
+        return self.found
 
     def line_through(self, root: tuple, end: tuple, best: dict) -> list:
         """The steps from ``root`` through the positions whose keys lead to ``end`` (parent by

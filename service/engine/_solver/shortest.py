@@ -19,8 +19,9 @@ counted ``weight`` times (ties go to the deepest position): with weight 1 (A*) t
 position taken from it is at the fewest moves from the root; with a weight w > 1 (anytime
 weighted A*, as ``solve`` runs it) lines are found sooner, each one found becomes the bound
 (``found``), and the search goes on until the queue empties: the last line found is then the
-shortest. The pruning always uses the estimate as it is, so the proof is the same as A*'s; the
-weight only changes which positions come first.
+shortest. If no line is found within ``weighted_for`` positions, the queue is re-ordered as A*'s
+(``as_a_star``) and the search goes on as A*. The pruning always uses the estimate as it is, so
+the proof is the same as A*'s; the weight only changes which positions come first.
 
 Invariant: ``shortest_line`` returns a line with the fewest moves to a win; ``None`` only when no
 line shorter than ``bound`` exists (or, with no bound, when the position is lost); it raises
@@ -34,6 +35,13 @@ import heapq
 
 from .estimate import LOST
 from .model import _DRAW, _RECYCLE, _Exhausted
+
+
+def as_a_star(queue: list) -> None:
+    """Re-order a weighted A*'s queue as A*'s, by the moves made plus the estimate (each entry:
+    its order, -moves, ..., the estimate)."""
+    queue[:] = [(entry[-1] - entry[1], *entry[1:]) for entry in queue]
+    heapq.heapify(queue)
 
 
 class ShortestSearch:
@@ -93,14 +101,16 @@ class ShortestSearch:
         if beneath >= 0 and (self.limit is None or recycles < self.limit):
             yield draws, _RECYCLE, (pyramid, removed, 0, recycles + 1)
 
-    def shortest_line(self, root, bound: int | None = None, weight: int = 1) -> list | None:
+    def shortest_line(self, root, bound: int | None = None, weight: int = 1, weighted_for: int = 0) -> list | None:
         """A line with the fewest moves from ``root`` to a win, searched A* over runs of draws (see
         the module's docstring); None if there is none shorter than ``bound``. With ``weight``
         w > 1, anytime weighted A*: the queue is ordered by the moves plus w times the estimate,
         so that lines are found sooner; each line found lowers the bound (``self.found``), and
-        the search goes on until no position left could beat it."""
+        the search goes on until no position left could beat it; A* if no line is found within
+        ``weighted_for`` positions."""
         self.init_estimate()
         self.free_cache: dict[int, list] = {}
+        self.found = None
         won, estimate, runs = self.won, self.estimate, self.runs
         key = self.line_key
 
@@ -115,8 +125,11 @@ class ShortestSearch:
         # (moves + weight × the estimate, -moves, key, position, the estimate)
         queue = [(estimate(*root), 0, start, root, 0)]
         nodes, budget = self.nodes, self.budget
-        self.found = None
+        weighted_until = nodes + weighted_for
         while queue:
+            if weight != 1 and self.found is None and nodes > weighted_until:
+                as_a_star(queue)  # (no line found soon: A* from here)
+                weight = 1
             _, depth, at, position, left = heapq.heappop(queue)
             depth = -depth
             if best[at][0] < depth or depth + left >= ceiling:
