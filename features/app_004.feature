@@ -160,6 +160,84 @@ Feature: Another app's rules (004): its deal, pairs, Kings, stock, unlimited und
     When I try "undo"
     Then the move is refused with "nothing_to_undo"
 
+  @api @s004-37 @s004-38
+  Scenario: Undo as many times as you like, past 300 actions, in a game sent back and in a replay of its log
+    (Pyramide's replay plays on the newest 100 to 300 actions of a long undo history, `docs/security.md`:
+    the whole of it comes back.)
+    Given the easy deal under the rules:
+      | option         | value |
+      | initial_waste  | false |
+      | unlimited_undo | true  |
+    When I replay "draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw recycle" 13 times over from the deal
+    And I send the replayed game back to play "undo"
+    And I play "undo" 249 times
+    Then the move counter is 575
+    And the waste has 0 cards
+    And the stock has 24 cards
+    When I replay the game's log from its deal
+    Then the replay leads to the game
+    When I play "undo" 75 times
+    And I try "undo"
+    Then the move is refused with "nothing_to_undo"
+    And the move counter is 650
+    And the stock, from its top, is "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS"
+
+  @api @s004-37 @s004-38
+  Scenario: «Mazo contra descarte» under unlimited undo: a pair of the card just drawn, 200 undos back in a replay of more than 300 actions
+    (The card drawn before two pyramid removals is further back than the newest actions the replay
+    plays on: it still pairs with the waste card beneath it.)
+    Given the easy deal under the rules:
+      | option                 | value |
+      | initial_waste          | false |
+      | unlimited_undo         | true  |
+      | drawn_pairs_with_waste | true  |
+    When I play "KC AC+QC 2C+JC 3C+TC 4C+9C 5C+8C 6C+7C KD AD+QD 2D+JD 3D+TD 4D+9D 5D+8D"
+    And I play "draw" 24 times
+    And I play "recycle"
+    And I play "draw" 24 times
+    And I play "recycle"
+    And I play "draw" 24 times
+    And I play "recycle"
+    And I play "draw" 13 times
+    And I play "KH 6D+7D"
+    And I play "draw" 11 times
+    And I play "recycle"
+    And I play "draw" 24 times
+    And I play "recycle"
+    And I play "draw" 24 times
+    And I play "recycle"
+    And I play "draw" 24 times
+    And I play "recycle"
+    And I play "draw" 24 times
+    And I play "recycle"
+    And I play "draw" 24 times
+    And I play "recycle"
+    And I play "draw" 24 times
+    And I play "recycle"
+    And I play "draw" 24 times
+    And I play "recycle"
+    And I play "draw" 24 times
+    And I play "recycle"
+    And I play "undo" 212 times
+    Then the waste top is "AS"
+    And the stock has 11 cards
+    When I play "AS+QH"
+    And I replay the game's log from its deal
+    Then the replay leads to the game
+
+  @api @s004-37 @s004-38
+  Scenario: A replay refused after more than 300 actions under unlimited undo answers the game up to the refusal, its whole undo history kept
+    Given the easy deal under the rules:
+      | option         | value |
+      | initial_waste  | false |
+      | unlimited_undo | true  |
+      | max_recycles   | 12    |
+    When I replay "draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw recycle" 13 times over from the deal
+    Then the replay refuses move 325 with "no_recycles_left" after 0 points
+    When I send the replayed game back to play "undo"
+    Then the move counter is 325
+    And the waste has 23 cards
+
   @s004-32
   Scenario: Reset the stock as many times as you like
     Given the easy deal under the rules:

@@ -49,6 +49,7 @@ Feature: A state no game can reach is refused, and a game is verified by replayi
       | rules the code does not name                | rules.strict_win   | true                  | rules_mismatch | state.rules    |
       | more recycles than the rules allow          | rules.max_recycles | 0                     | rules_mismatch | state.rules    |
       | a code that names no deal                   | code               | "PYR1-N-AAAA"         | code           | state.code     |
+      | a code not written as the game writes it    | code               | "pyr1-n-lgfbveiareufyoagoyqhhxedbldnshtxqtvlzpwkgfnxloaa" | code | state.code |
       | Apophis's waste piles under one waste       | piles              | [[], []]              | shape          | state.piles    |
       | Apophis's waste piles under one waste       | piles              | [["4C"], []]          | shape          | state.piles    |
 

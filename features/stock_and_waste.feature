@@ -133,6 +133,7 @@ Feature: El mazo y el descarte / Il tallone e gli scarti
     Given the documents deal
     When I try "draw recycle"
     Then the move is refused with "stock_not_empty"
+    And the refusal names the field "move"
 
   @api @rule-recycle
   Scenario: A recycle move needs cards in the waste
@@ -145,8 +146,10 @@ Feature: El mazo y el descarte / Il tallone e gli scarti
     And the game is playing
     When I try "recycle"
     Then the move is refused with "waste_empty"
+    And the refusal names the field "move"
     When I try "draw"
     Then the move is refused with "stock_empty"
+    And the refusal names the field "move"
 
   @pyramide-choice @rule-recycle
   Scenario: Tapping the stock when both stock and waste are empty does nothing and says so

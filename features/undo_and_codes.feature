@@ -259,6 +259,8 @@ Feature: Deshacer y código de partida / Annullamento e codice della partita
 
     Examples:
       | code           | reason       |
+      | PYR1-NAAAAAAS  | format       |
+      | PYR1-N-AAAAAAS-A | format     |
       | PYR1-N-AAAAAA  | length       |
       | PY1-N-AAAAAA   | length       |
       | PY2-N-AAAAAAS  | prefix       |
@@ -313,6 +315,60 @@ Feature: Deshacer y código de partida / Annullamento e codice della partita
       | PYR1-CDST2-QWERTYU | 8D 6D 9S KD 7C 3S 3D 5S KH TS 3H JH 6C JD 9H 2D 4C AH KC TD 2S 5C JS 3C 4H TC 2H QH JC QC 7D 7S 8C 6S 2C 7H 9D AD AS 6H 8S AC 9C KS QS 4D 5D 4S TH 5H 8H QD |
       | PYR1-N-ZHMEDIRAFWRLDAFOVSIGBJJLWCJVLOUXWNPDRDURZIQHZZZZ | KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H AH KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D AD KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C AC |
       | PY1-N-AAAAAAS | JD 6C 7H AS 4D QS 5H 3D 6H 8S KH KC AD KS 9C QC 2C 8D TD TS JS 7C TC 3H 4H 3S KD 7S 7D AC 3C 4C 5C 8C JC 2D 5D 6D 9D QD AH 2H 8H 9H TH JH QH 2S 4S 5S 6S 9S |
+
+  @api @codes @rule-code
+  Scenario Outline: A PySolFC game number deals what PySolFC's Pyramid deals for it: <code>
+    (`PYSOLFC-<rules>-<n>`, Pyramide's API: Microsoft's generator below 32000, Mersenne Twister
+    from 32000 on, up to 20 digits, under any rules of PySolFC's shape; the cards are those
+    pysol-cards deals, `tests/test_pysolfc.py`.)
+    When I deal the code "<code>"
+    Then the cards dealt, the pyramid row by row, then the waste, then the stock from its top, are "<deck>"
+    And the game's code is "<code>"
+
+    Examples:
+      | code | deck |
+      | PYSOLFC-DS2-1 | JD 2D 9H JC 5D 7H 7C 5H KD KC 9S 5S AD QC KH 3H 2S KS 9D QD JS AS AH 3C 4C 5C TS QH 4H AC 4D 7S 3S TD 4S TH 8H 2C JH 7D 6D 8S 8D QS 6C 3D 8C TC 6S 9C 2H 6H |
+      | PYSOLFC-DS2-1234 | 4C 3D 3S TC 5C KH AH 8C 3C 5D TD 7H KD 2D QC TH JS 2C 7C JC 8D 9H 9D 6D 7S 9S KC AC JH 7D KS 8H AS 2S 4S AD 6H 4H 4D QH 8S 6C 9C 2H 5S QS JD TS QD 6S 5H 3H |
+      | PYSOLFC-D2-31999 | JD JH AD QH KH 6S 6D JC AC TH AS 8H 9D 2H 8D 6H AH 7H 7C 5D 7S 6C QC JS 9C 3D 5C 4C 2S 8S 3C 7D 5H 8C 4H TD TS 3H 4S KC TC 4D 9S 2C KD 9H KS 5S QS 2D QD 3S |
+      | PYSOLFC-DS2-32000 | 7S 4D JS 8D 6D 3H 3D TH JC 3C 2C 5S 9D AC 9C 2S 4H 6S 8S 9S TS 9H KD QD 6H 7D 5H QS AD QH TC 4C AH JD 4S JH TD 3S 7H 8C 6C 2H 2D 5D KS QC KH 5C 7C 8H KC AS |
+      | PYSOLFC-N-99999999999999999999 | KS JC TD 5C 2S 2C 3S 9D 4H 7S 4D 2H 8D 4C 3D QH 5S 5H 8H 9S 8C 9H 7C AC 6D KD KC QC 4S 3H 6H TC JS AD QS AH 7D QD 8S 5D TH AS 9C 7H 3C JH JD 6S 2D 6C KH TS |
+
+  @api @codes @rule-code
+  Scenario: A PySolFC game number is read as PySolFC shows it, 20 digits, and written without its leading zeros
+    Given a new game from the code "PYSOLFC-DS2-1234"
+    When I deal the code "PySolFC-DS2-00000000000000001234" again
+    Then the same cards are dealt
+    And the game's code is "PYSOLFC-DS2-1234"
+
+  @api @codes @rule-code
+  Scenario Outline: A PySolFC code that names no PySolFC deal is refused: <code>
+    When I deal the code "<code>"
+    Then the request is refused with status 422 and "invalid_code"
+    And the reason given for "code" is "<reason>"
+
+    Examples:
+      | code                               | reason         |
+      | PYSOLFC-DS2-0                      | pysolfc_number |
+      | PYSOLFC-DS2-100000000000000000000  | pysolfc_number |
+      | PYSOLFC-DS2-12A                    | pysolfc_number |
+      | PYSOLFC-DS2-MS123                  | pysolfc_number |
+      | PYSOLFC-T-5                        | pysolfc_rules  |
+      | PYSOLFC-KT-5                       | pysolfc_rules  |
+      | PYSOLFC-AT2-5                      | pysolfc_rules  |
+      | PYSOLFC-E-5                        | pysolfc_rules  |
+      | PYSOLFC-P-5                        | pysolfc_rules  |
+      | PYSOLFC-X-5                        | rules          |
+
+  @api @codes @rule-code
+  Scenario Outline: A PySolFC code's refusal names the number or the rules: <code>
+    When I deal the code "<code>"
+    Then the request is refused with status 422 and "invalid_code"
+    And the message is "<message>"
+
+    Examples:
+      | code          | message |
+      | PYSOLFC-DS2-0 | PySolFC game number “0” is not a whole number from 1 to 99999999999999999999 |
+      | PYSOLFC-T-5   | The rules “T” do not deal as PySolFC’s Pyramid does (a 52-card deck, 7 rows, one card turned onto one waste pile, drawing one card at a time): a PySolFC game number cannot be dealt under them |
 
   @codes @rule-code
   Scenario: An explicit deal's code is its full-layout code

@@ -203,6 +203,14 @@ Feature: Las decisiones de la app y las variantes / Le scelte dell'app e le vari
       | 2     | by taps  | KD tap:stock draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw tap:stock tap:stock draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw tap:stock tap:stock |
 
   @api @variant-limited-passes
+  Scenario: Limited passes: a recycle past the limit is refused, naming the move
+    Given the documents deal with "max_recycles" set to 0
+    When I play "draw" 23 times
+    And I try "recycle"
+    Then the move is refused with "no_recycles_left"
+    And the refusal names the field "move"
+
+  @api @variant-limited-passes
   Scenario: Limited passes: a limit written with a decimal point, 1.0, is the whole number 1 (JSON has one number type)
     When I deal a new game under the rules:
       | option       | value |

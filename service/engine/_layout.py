@@ -32,10 +32,6 @@ POSITION: tuple[tuple[int, int], ...] = positions(MAX_ROWS)
 _SLOT_OF = {position: slot for slot, position in enumerate(POSITION)}
 
 
-def slot_at(row: int, pos: int) -> int:
-    return slot_of(row, pos)
-
-
 #: The slots that cover each slot, by the pyramid's number of slots (28 for 7 rows, 55 for 10; any
 #: other triangle the first time it is asked for: ``_shape``).
 COVERED_BY_SIZE: dict[int, tuple[tuple[int, ...], ...]] = BySlots(covered_by)
