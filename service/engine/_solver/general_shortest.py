@@ -122,7 +122,7 @@ class GeneralShortest:
                 grouped.setdefault(pile_values[card], []).append(depth)
             if len(self.stock_cache) >= PROFILES_KEPT:
                 self.stock_cache.clear()
-            found = self.stock_cache[stock] = {value: tuple(found) for value, found in grouped.items()}
+            found = self.stock_cache[stock] = {value: tuple(depths) for value, depths in grouped.items()}
         return found
 
     def pile_profile(self, piles: tuple, wanted: int) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
