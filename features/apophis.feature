@@ -263,6 +263,14 @@ Feature: Apophis (003): three waste piles, the player choosing each card's pile
       | pile 3's card put back on the stock    | piles[1] | []                 |
 
   @api @s003-69
+  Scenario: A forged state under Apophis without its piles is refused, naming the piles
+    Given the three_drawn deal under the preset "apophis"
+    When I play "draw@1 draw@2 draw@3"
+    And I send the game back without "piles" to play "draw@1"
+    Then the request is refused with status 422 and "invalid_state"
+    And the reason given for "state.piles" is "missing_field"
+
+  @api @s003-69
   Scenario: The legal moves under Apophis: every removal, then a draw onto each pile
     Given the three_drawn deal under the preset "apophis"
     When I play "draw@1 draw@2 draw@3"

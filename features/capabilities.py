@@ -50,7 +50,7 @@ OP_CAPABILITIES = {
 def _moves(op: dict[str, Any]) -> list[str]:
     if op["op"] == "play":
         return list(op["moves"])
-    if op["op"] in ("try", "playable", "forge", "send_replayed"):
+    if op["op"] in ("try", "playable", "forge", "forge_without", "send_replayed"):
         return [op["move"]]
     if op["op"] == "replay":  # a replay of these moves needs the implementation to play them
         return list(op.get("moves") or [])

@@ -126,13 +126,30 @@ class Game:
 
     def op_forge(self, path: str, value: Any, move: str) -> None:
         """Send the game back with one field changed (Pyramide's API only)."""
-        driver = self._http()
-        forged = json.loads(json.dumps(driver.state))
+        forged, target, key = self._forged_at(path)
+        target[key] = value
+        self._send_forged(forged, move)
+
+    def op_forge_without(self, path: str, move: str) -> None:
+        """Send the game back without one field, a member or an item (Pyramide's API only)."""
+        forged, target, key = self._forged_at(path)
+        if isinstance(target, dict) and key not in target:
+            raise KitFailure(f"the state at {path!r}", "a member to take out", "none")
+        del target[key]
+        self._send_forged(forged, move)
+
+    def _forged_at(self, path: str) -> tuple[Any, Any, Any]:
+        """A copy of the game as the implementation last returned it, the object or list in it
+        that holds ``path``'s last part, and that part (a member's name or an index)."""
+        forged = json.loads(json.dumps(self._http().state))
         *parents, last = re.findall(r"[^.\[\]]+", path)
         target = forged
         for key in parents:
             target = target[int(key) if key.isdigit() else key]
-        target[int(last) if last.isdigit() else last] = value
+        return forged, target, int(last) if last.isdigit() else last
+
+    def _send_forged(self, forged: Any, move: str) -> None:
+        driver = self._http()
         if forged == driver.state:
             raise KitFailure("the forged state", "a change", "the same state")
         self.before = driver.observe()

@@ -223,6 +223,11 @@ STEPS: list[Step] = [
         'I send the game back with "{path}" set to {value} to play "{move}"',
         lambda path, value, move: [{"op": "forge", "path": path, "value": json.loads(value), "move": move}],
     ),
+    Step(
+        "when",
+        'I send the game back without "{path}" to play "{move}"',
+        lambda path, move: [{"op": "forge_without", "path": path, "move": move}],
+    ),
     # -- answers
     Step("then", 'the move is refused with "{code}"', lambda code: [{"op": "refused", "code": code}]),
     Step(

@@ -348,6 +348,7 @@ const OPS = {
   play: [['moves'], []],
   try: [['move'], []],
   forge: [['path', 'value', 'move'], []],
+  forge_without: [['path', 'move'], []],
   refused: [['code'], ['status']],
   reason: [[], ['reason', 'field', 'index', 'rule']],
   unchanged: [[], []],
@@ -496,6 +497,23 @@ class Game {
 
   /** Send the game back with one field changed (Pyramide's API only). */
   async op_forge({ path: fieldPath, value, move }) {
+    const { forged, target, last } = this.forgedAt(fieldPath);
+    target[last] = clone(value);
+    await this.sendForged(forged, move);
+  }
+
+  /** Send the game back without one field, a member or an item (Pyramide's API only). */
+  async op_forge_without({ path: fieldPath, move }) {
+    const { forged, target, last } = this.forgedAt(fieldPath);
+    if (Array.isArray(target)) target.splice(last, 1);
+    else if (Object.hasOwn(target, last)) delete target[last];
+    else throw new KitFailure(`the state at ${pyRepr(fieldPath)}`, 'a member to take out', 'none');
+    await this.sendForged(forged, move);
+  }
+
+  /** A copy of the game as the implementation last returned it, the object or array in it that
+   * holds the path's last part, and that part (a member's name or an index). */
+  forgedAt(fieldPath) {
     const driver = this.http();
     if (driver.state === null) throw new KitFailure('the game to forge', 'a game in play', 'no game dealt');
     const forged = clone(driver.state);
@@ -507,7 +525,11 @@ class Game {
     if (Array.isArray(target) && !(typeof last === 'number' && last < target.length)) {
       throw new Error(`the state at ${pyRepr(fieldPath)}: list index out of range`);
     }
-    target[last] = clone(value);
+    return { forged, target, last };
+  }
+
+  async sendForged(forged, move) {
+    const driver = this.http();
     if (pyEqual(forged, driver.state)) throw new KitFailure('the forged state', 'a change', 'the same state');
     this.before = driver.observe();
     const state = driver.state;
