@@ -2,6 +2,7 @@
 
     python -m scripts.mutate                   # every engine module listed in [tool.mutmut]
     python -m scripts.mutate _play _state      # some of them (make mutate MODULE=_play)
+    python -m scripts.mutate --only 'service.engine._codes.x_parse_code__mutmut_*'   # some mutants
     python -m scripts.mutate --summary-only    # the summary of the last run, without running
     python -m scripts.mutate --coverage        # branch coverage of service/engine by the kit alone
 
@@ -547,6 +548,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=None, help="parallel workers (default: one per CPU)")
     parser.add_argument("--keep", action="store_true",
                         help="reuse mutants/ and the results of a previous run (default: start afresh, reproducible)")  # fmt: skip
+    parser.add_argument("--only", nargs="+", metavar="NAME", default=[],
+                        help="run only these mutants (mutmut's names, or globs of them, e.g. "
+                             "'service.engine._state.xǁGameStateǁnew__mutmut_*'); with --keep, the others keep their results")  # fmt: skip
     parser.add_argument("--summary-only", action="store_true", help="do not run: summarize the results in mutants/")
     parser.add_argument("--json", default=str(BUILD / "mutation-summary.json"), help="write the summary as JSON here")
     parser.add_argument("--markdown", default=str(BUILD / "mutation-summary.md"), help="write the summary as Markdown here")
@@ -572,6 +576,13 @@ def main(argv: list[str] | None = None) -> int:
         if key not in modules:
             parser.error(f"unknown module {name!r}: choose among {', '.join(modules)}")
         chosen[key] = modules[key]
+    for name in args.only:
+        if "__mutmut_" not in name and not name.endswith("*"):
+            parser.error(f"--only {name!r}: expected a mutant's name or a glob of them (service.engine._MODULE.NAME__mutmut_*)")
+        key = name.split(".")[2] if name.startswith("service.engine.") and name.count(".") >= 3 else None
+        if key not in modules:
+            parser.error(f"--only {name!r}: not a mutant of {', '.join(modules)}")
+        chosen.setdefault(key, modules[key])
     selected = chosen or modules
 
     run: dict = {"modules": sorted(selected), "complete": True, **source_snapshot()}
@@ -588,7 +599,7 @@ def main(argv: list[str] | None = None) -> int:
             forget_interrupted(selected)
         MUTANTS.mkdir(exist_ok=True)
         (MUTANTS / "kit-fingerprint.txt").write_text(kit_fingerprint() + "\n")
-        globs = [] if not chosen else [dotted(path) + ".*" for path in selected.values()]
+        globs = list(args.only) if args.only else [] if not chosen else [dotted(path) + ".*" for path in selected.values()]
         started = time.monotonic()
         code, out_of_time = run_mutmut(globs, max_minutes=args.max_minutes, jobs=args.jobs, every=args.progress_every)
         wall = time.monotonic() - started
