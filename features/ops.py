@@ -170,14 +170,16 @@ class Game:
         if self.before is not None:
             check("the game after a refused move", self.before, self.driver.observe())
 
-    def op_reason(self, reason: str | None = None, field: str | None = None, index: int | None = None, rule: str | None = None) -> None:
+    def op_reason(
+        self, reason: str | None = None, field: str | None = None, index: int | None = None, rule: str | None = None, move: str | None = None
+    ) -> None:
         """Why the last request was refused, beyond its code (capability ``refusal-reasons``): the
-        machine ``reason``, and the ``field``, the ``index`` of a log's action or the ``rule`` that
-        action breaks, those the scenario names."""
+        machine ``reason``, and the ``field``, the ``index`` of a log's action, that action as the
+        log writes it (``move``) or the ``rule`` it breaks, those the scenario names."""
         outcome = self._outcome()
         if outcome.accepted:
             raise KitFailure("the reason of the refusal", "a refusal", "accepted")
-        expected = {"reason": reason, "field": field, "index": index, "rule": rule}
+        expected = {"reason": reason, "field": field, "index": index, "move": move, "rule": rule}
         expected = {key: value for key, value in expected.items() if value is not None}
         check("the reason of the refusal", expected, {key: outcome.why.get(key) for key in expected})
 

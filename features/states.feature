@@ -31,6 +31,7 @@ Feature: A state no game can reach is refused, and a game is verified by replayi
       | a blocked game that is not blocked          | status             | "blocked"             | not_derived    | state.status   |
       | a covered card selected                     | selected           | "QC"                  | selected       | state.selected |
       | a waste card under the top selected         | selected           | "7D"                  | selected       | state.selected |
+      | a ten selected written 10, not as the game writes it | selected  | "10D"                 | card           | state.selected |
       | a removed card back in its slot             | pyramid[6][5]      | "KD"                  | not_derived    | state.pyramid  |
       | a card in another card's slot               | pyramid[6][0]      | "3H"                  | not_derived    | state.pyramid  |
       | a card missing from the game                | pyramid[6][0]      | null                  | not_derived    | state.pyramid  |
@@ -75,11 +76,12 @@ Feature: A state no game can reach is refused, and a game is verified by replayi
     And I send the game back with "<field>" set to <value> to play "draw"
     Then the request is refused with status 422 and "invalid_state"
     And the reason given for the log's action at index <index> is the rule "<rule>"
+    And the refusal names the log's action "<action>"
 
     Examples:
-      | what                                        | field | value              | index | rule          |
-      | a log move the rules refuse                 | log   | "KD TC+3S JC+2D"   | 2     | card_not_free |
-      | a code that names another deal              | code  | "PYR1-N-AAAAAAS"   | 1     | card_blocked  |
+      | what                                        | field | value              | index | rule          | action |
+      | a log move the rules refuse                 | log   | "KD TC+3S JC+2D"   | 2     | card_not_free | JC+2D  |
+      | a code that names another deal              | code  | "PYR1-N-AAAAAAS"   | 1     | card_blocked  | TC+3S  |
 
   @api @rule-state
   Scenario Outline: A log entry not written as the server writes it is refused at its index: <what>
@@ -88,15 +90,23 @@ Feature: A state no game can reach is refused, and a game is verified by replayi
     And I send the game back with "log" set to <value> to play "draw"
     Then the request is refused with status 422 and "invalid_state"
     And the reason given for the log's action at index <index> is "log_entry"
+    And the refusal names the log's action "<action>"
 
     Examples:
-      | what                                        | value              | index |
-      | a log pair out of the deck order            | "KD 3S+TC draw"    | 1     |
-      | a ten written 10                            | "KD 10C+3S draw"   | 1     |
-      | a card in lower case                        | "kd TC+3S draw"    | 0     |
-      | a move in upper case                        | "KD TC+3S DRAW"    | 2     |
-      | two spaces between actions                  | "KD TC+3S  draw"   | 2     |
-      | an undo history's entry for a King          | "KD@7.6 TC+3S draw" | 0    |
+      | what                                        | value              | index | action |
+      | a log pair out of the deck order            | "KD 3S+TC draw"    | 1     | 3S+TC  |
+      | a ten written 10                            | "KD 10C+3S draw"   | 1     | 10C+3S |
+      | a card in lower case                        | "kd TC+3S draw"    | 0     | kd     |
+      | a move in upper case                        | "KD TC+3S DRAW"    | 2     | DRAW   |
+      | an undo history's entry for a King          | "KD@7.6 TC+3S draw" | 0    | KD@7.6 |
+
+  @api @rule-state
+  Scenario: A log with two spaces between actions is refused at the empty entry between them
+    Given the documents deal
+    When I play "KD TC+3S draw"
+    And I send the game back with "log" set to "KD TC+3S  draw" to play "draw"
+    Then the request is refused with status 422 and "invalid_state"
+    And the reason given for the log's action at index 2 is "log_entry"
 
   @api @rule-state
   Scenario Outline: A finished game has nothing selected: a <status> game sent back with a card selected is refused

@@ -249,6 +249,7 @@ STEPS: list[Step] = [
         'the reason given for the log\'s action at index {index:d} is the rule "{rule}"',
         lambda index, rule: [{"op": "reason", "reason": "log_illegal", "field": "state.log", "index": index, "rule": rule}],
     ),
+    Step("then", 'the refusal names the log\'s action "{move}"', lambda move: [{"op": "reason", "field": "state.log", "move": move}]),
     Step("then", 'the feedback is "{code}"', lambda code: [{"op": "feedback", "code": code}]),
     Step("then", 'the undone action is "{action}"', lambda action: [{"op": "undone_action", "action": action}]),
     Step("then", 'the game\'s code begins "{prefix}"', lambda prefix: [{"op": "code_prefix", "prefix": prefix}]),

@@ -350,7 +350,7 @@ const OPS = {
   forge: [['path', 'value', 'move'], []],
   forge_without: [['path', 'move'], []],
   refused: [['code'], ['status']],
-  reason: [[], ['reason', 'field', 'index', 'rule']],
+  reason: [[], ['reason', 'field', 'index', 'rule', 'move']],
   unchanged: [[], []],
   playable: [['move'], []],
   feedback: [['code'], []],
@@ -550,11 +550,11 @@ class Game {
   }
 
   /** Why the last request was refused, beyond its code (capability refusal-reasons). */
-  op_reason({ reason = null, field = null, index = null, rule = null }) {
+  op_reason({ reason = null, field = null, index = null, rule = null, move = null }) {
     const outcome = this.outcomeOf();
     if (outcome.accepted) throw new KitFailure('the reason of the refusal', 'a refusal', 'accepted');
     const expected = {};
-    for (const [key, value] of Object.entries({ reason, field, index, rule })) if (value !== null && value !== undefined) expected[key] = value;
+    for (const [key, value] of Object.entries({ reason, field, index, move, rule })) if (value !== null && value !== undefined) expected[key] = value;
     const got = {};
     for (const key of Object.keys(expected)) got[key] = outcome.why?.[key] ?? null;
     check('the reason of the refusal', expected, got);
