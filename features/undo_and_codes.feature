@@ -388,6 +388,7 @@ Feature: Deshacer y código de partida / Annullamento e codice della partita
       | option     | value |
       | strict_win | true  |
     Then the request is refused with status 422 and "conflicting_deal"
+    And the refusal names the field "code"
 
   @codes @rule-code
   Scenario Outline: A deal's code names its rules: <option> <value> is "<letters>"
