@@ -13,6 +13,7 @@ from service.engine._solver import SearchOptions
 from service.engine._play import top_just_drawn
 from service.engine._solver import shortest as shortest_module
 from service.engine._solver.entry import _start
+from service.engine._solver.estimate import LOST
 from service.engine._solver.shortest import as_a_star
 from tests.reference_one_pass import OutOfPositions, one_pass_winnable
 
@@ -521,3 +522,42 @@ def test_the_estimate_never_exceeds_the_moves_left_on_a_winning_line(letters, de
                 if move is not None:
                     state = play(state, move).state
     assert checked >= 100
+
+
+@pytest.mark.parametrize(("code", "sample"), [("PYR1-DT2-AAAAAAE", 8), ("PYR1-DT2-AAAAAAH", 8), ("PYR1-N-AAAAAAC", 8)])
+def test_a_partner_that_cannot_leave_keeps_the_cards_beneath_it_and_the_estimate_stays_a_lower_bound(code, sample, monkeypatch):
+    """Where a recycle is forced because a partner the pyramid needs cannot come up in this pass,
+    the next pass draws down to it. When that partner cannot leave in this pass at all
+    (``Estimate.stays``: no pyramid card of its partner value is left when it could come up, and
+    under «mazo contra descarte» no stock card of that value and not the card just drawn or the
+    one beneath), every card beneath it is still there too, and the estimate counts them all as
+    draws of the next pass. At positions the search met where that raised the estimate (``DT2``,
+    with «mazo contra descarte», and ``N``), the fewest moves to a win, searched exactly by A*
+    with the estimate as it was (``stays`` never true), are never fewer than the estimate."""
+    game = GameState.new(code)
+    raised = []
+    estimate = _solver.Search.estimate
+
+    def watched(search, *position):
+        value = estimate(search, *position)
+        search.stays = lambda *_: False
+        before = estimate(search, *position)
+        del search.stays
+        if before < value < LOST:
+            raised.append((position, value))
+        return value
+
+    monkeypatch.setattr(_solver.Search, "estimate", watched)
+    assert solve(game, max_removable=False, shortest=True, budget=40_000).minimal
+    monkeypatch.undo()
+    assert len(raised) >= 100
+    checked = 0
+    for position, value in random.Random(code).sample(raised, sample):
+        search, _, _ = _start(game, 400_000, SearchOptions())
+        search.pooled = False
+        search.stays = lambda *_: False  # (the oracle: the estimate before ``stays``)
+        line = search.shortest_line(position)
+        if line is not None:
+            assert value <= len(line), (code, position)
+            checked += 1
+    assert checked >= sample // 2

@@ -21,9 +21,10 @@ move counting one: pairs, Kings, draws, recycles).
   the partners that can come up and those in the stock are enough, the stock is drawn down to the
   deepest one still needed; else the stock is drawn to its end, the waste recycled (none left:
   the position is lost) and the new stock drawn down to the partner still needed (the cards
-  beneath a card that cannot leave are still there then). When no recycle is forced, the
-  smaller of a line winning in this pass, which digs the waste for the partners the stock lacks
-  (``dig_bound``), and a line that recycles (``recycle_bound``).
+  beneath a card that cannot leave are still there then: beneath a card that finds no partner,
+  and beneath that partner itself when it cannot leave in this pass, ``stays``). When no recycle
+  is forced, the smaller of a line winning in this pass, which digs the waste for the partners
+  the stock lacks (``dig_bound``), and a line that recycles (``recycle_bound``).
 
 ``plain_estimate`` is the estimate of the search it replaced (``shortest_plain``), kept as it was:
 the removals with the pairs counted value by value (the fewer of v and 13 − v, less the cards no
@@ -172,8 +173,11 @@ class Estimate:
                 for _ in range(beyond - 1):
                     later &= later - 1  # (the lowest ones come up first in the next pass)
                 lowest = later & -later
-                below = (~removed & locked & (lowest << 1) - 1).bit_count()  # (still there then)
-                deepest = max(deepest, below + (0 if lowest & locked else 1))
+                if lowest & locked or self.stays(lowest, split, waste, stock):  # every card beneath it too
+                    below = (waste & (lowest << 1) - 1).bit_count()
+                else:
+                    below = (locked & waste & lowest - 1).bit_count() + 1  # (still there then)
+                deepest = max(deepest, below)
                 continue
             drawn = _draws_to(ahead, short, stock)
             if drawn > draws:
@@ -183,6 +187,23 @@ class Estimate:
                 return LOST
             return moves + stock.bit_count() + 1 + deepest
         return min(self.dig_bound(pyramid, lefts, split, waste, stock, draws), self.recycle_bound(moves, stock, recycles))
+
+    def stays(self, card: int, split: int, waste: int, stock: int) -> bool:
+        """Whether the waste card ``card``, a partner some pyramid card needs that ``reach`` did
+        not reach, cannot leave in this pass, so that it and every card beneath it are still
+        there at the recycle. Not reached, it never comes up while a pyramid card of its partner
+        value is in the pyramid; so it could leave only with a pile card: under «mazo contra
+        descarte», a stock card of its partner value drawn onto it, or the card just drawn when
+        it lies beneath it (or is it)."""
+        if not self.drawn_pairs:
+            return True
+        if self.pile_of_value[13 - self.pile_values[card.bit_length() - 1]] & stock:
+            return False
+        drawn = 1 << split - 1
+        if waste & drawn:  # the card just drawn, or the one beneath it
+            beneath = waste ^ drawn
+            return card != drawn and card.bit_length() != beneath.bit_length()
+        return True
 
     def dig_bound(self, pyramid: int, lefts: list, split: int, waste: int, stock: int, draws: int) -> int:
         """The moves of a line that wins in this pass (no recycle), ``draws`` the draws counted
