@@ -524,43 +524,60 @@ def test_the_estimate_never_exceeds_the_moves_left_on_a_winning_line(letters, de
     assert checked >= 100
 
 
-@pytest.mark.parametrize(("code", "sample"), [("PYR1-DT2-AAAAAAE", 8), ("PYR1-DT2-AAAAAAH", 8), ("PYR1-N-AAAAAAC", 8)])
-def test_a_partner_that_cannot_leave_keeps_the_cards_beneath_it_and_the_estimate_stays_a_lower_bound(code, sample, monkeypatch):
-    """Where a recycle is forced because a partner the pyramid needs cannot come up in this pass,
-    the next pass draws down to it. When that partner cannot leave in this pass at all
-    (``Estimate.stays``: no pyramid card of its partner value is left when it could come up, and
-    under «mazo contra descarte» no stock card of that value and not the card just drawn or the
-    one beneath), every card beneath it is still there too, and the estimate counts them all as
-    draws of the next pass. At positions the search met where that raised the estimate (``DT2``,
-    with «mazo contra descarte», and ``N``), the fewest moves to a win, searched exactly by A*
-    with the estimate as it was (``stays`` never true), are never fewer than the estimate."""
+@pytest.mark.parametrize(("code", "sample"), [("PYR1-DT2-AAAAAAE", 12), ("PYR1-DT2-AAAAAAH", 12), ("PYR1-N-AAAAAAC", 12)])
+def test_where_a_recycle_is_forced_the_estimate_stays_below_the_fewest_moves(code, sample, monkeypatch):
+    """Where a recycle is forced because partners the pyramid needs cannot come up in this pass,
+    the estimate counts the next pass's draws down to the partner needed, with every card beneath
+    it (a partner not reached never leaves in this pass in a winning line, so neither do the cards
+    beneath it). At positions the search met where that branch gave the estimate (``DT2``, with
+    «mazo contra descarte», and ``N``), the fewest moves to a win, searched exactly by the A* move
+    by move (whose estimate reads nothing of the waste), are never fewer than the estimate."""
     game = GameState.new(code)
-    raised = []
-    estimate = _solver.Search.estimate
+    forced = []
+    estimate, dig_bound = _solver.Search.estimate, _solver.Search.dig_bound
 
     def watched(search, *position):
+        search.other_branch = False
         value = estimate(search, *position)
-        search.stays = lambda *_: False
-        before = estimate(search, *position)
-        del search.stays
-        if before < value < LOST:
-            raised.append((position, value))
+        if value < LOST and not search.other_branch and value != search.pyramid_bound(position[0])[0][0]:
+            forced.append((position, value))  # (neither the removals alone, nor the smaller of a win in the pass and a recycle)
         return value
 
+    def dig(search, *arguments):
+        search.other_branch = True
+        return dig_bound(search, *arguments)
+
     monkeypatch.setattr(_solver.Search, "estimate", watched)
+    monkeypatch.setattr(_solver.Search, "dig_bound", dig)
     assert solve(game, max_removable=False, shortest=True, budget=40_000).minimal
     monkeypatch.undo()
-    assert len(raised) >= 100
+    assert len(forced) >= 1_000
     checked = 0
-    for position, value in random.Random(code).sample(raised, sample):
+    for position, value in random.Random(code).sample(forced, sample):
         search, _, _ = _start(game, 400_000, SearchOptions())
         search.pooled = False
-        search.stays = lambda *_: False  # (the oracle: the estimate before ``stays``)
-        line = search.shortest_line(position)
+        line = search.plain_shortest_line(position)
         if line is not None:
             assert value <= len(line), (code, position)
             checked += 1
     assert checked >= sample // 2
+
+
+@pytest.mark.parametrize(
+    ("code", "position", "fewest"),
+    [("PYR1-DT2-AAAAAAH", (3, 16247803, 23, 1), 6), ("PYR1-CT1-AAAAAAV", (1279, 15834816, 24, 0), 16)],
+)
+def test_the_partner_a_forced_recycle_draws_down_to_keeps_the_cards_beneath_it(code, position, fewest):
+    """Two positions (found by the review of #22's estimate) where the forced recycle's count is
+    exact: ``DT2``, a 5 under a 10 left in the pyramid and the waste 5H 8S 3D 8H with the stock
+    drawn, and a ``CT1`` position. Counting only the cards beneath a card that finds no partner,
+    the estimate was 5 and 14; with every card beneath the partner, 6 and 16, the fewest moves
+    (breadth-first). One draw more or less fails it."""
+    search, _, _ = _start(GameState.new(code), 100_000, SearchOptions())
+    search.pooled = False
+    search.init_estimate()
+    assert search.estimate(*position) == fewest
+    assert len(search.breadth_first_line(position)) == fewest
 
 
 def test_with_the_stock_drawn_to_its_end_the_waste_top_not_just_drawn_does_not_pair_with_the_card_beneath():

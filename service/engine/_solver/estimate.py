@@ -20,11 +20,13 @@ move counting one: pairs, Kings, draws, recycles).
   card that some card above a needed partner could leave with cannot wait for that partner. If
   the partners that can come up and those in the stock are enough, the stock is drawn down to the
   deepest one still needed; else the stock is drawn to its end, the waste recycled (none left:
-  the position is lost) and the new stock drawn down to the partner still needed (the cards
-  beneath a card that cannot leave are still there then: beneath a card that finds no partner,
-  and beneath that partner itself when it cannot leave in this pass, ``stays``). When no recycle
-  is forced, the smaller of a line winning in this pass, which digs the waste for the partners
-  the stock lacks (``dig_bound``), and a line that recycles (``recycle_bound``).
+  the position is lost) and the new stock drawn down to the partner still needed, with every
+  card beneath it, all still there then: the partner never leaves in this pass in a winning line
+  (if it did, the partners not reached above it would have left before it, with no pyramid card
+  of their partner value: too few would be left), and a waste card that stays keeps every card
+  beneath it. When no recycle is forced, the smaller of a line winning in this pass, which digs
+  the waste for the partners the stock lacks (``dig_bound``), and a line that recycles
+  (``recycle_bound``).
 
 ``plain_estimate`` is the estimate of the search it replaced (``shortest_plain``), kept as it was:
 the removals with the pairs counted value by value (the fewer of v and 13 − v, less the cards no
@@ -160,7 +162,7 @@ class Estimate:
                 return LOST
             wanted |= left & waste
             lefts.append((count, left))
-        locked, reached = self.reach(pyramid, split, waste, stock, wanted) if wanted else (0, 0)
+        reached = self.reach(pyramid, split, waste, stock, wanted) if wanted else 0
         draws, deepest = 0, 0  # (deepest: the draws of the next pass, when a recycle is needed)
         for count, left in lefts:
             short = count - (left & reached).bit_count() if reached else count
@@ -169,15 +171,13 @@ class Estimate:
             ahead = left & stock
             beyond = short - ahead.bit_count()
             if beyond > 0:  # partners that cannot come up in this pass are needed: a recycle first
-                later = left & waste & ~reached
+                later = left & waste & ~reached  # (the partners not reached, the lowest ones the last)
                 for _ in range(beyond - 1):
                     later &= later - 1  # (the lowest ones come up first in the next pass)
                 lowest = later & -later
-                if lowest & locked or self.stays(lowest, split, waste, stock):  # every card beneath it too
-                    below = (waste & (lowest << 1) - 1).bit_count()
-                else:
-                    below = (locked & waste & lowest - 1).bit_count() + 1  # (still there then)
-                deepest = max(deepest, below)
+                # it stays in this pass, and every card beneath it (see the module's docstring):
+                # the next pass draws them all
+                deepest = max(deepest, (waste & (lowest << 1) - 1).bit_count())
                 continue
             drawn = _draws_to(ahead, short, stock)
             if drawn > draws:
@@ -187,23 +187,6 @@ class Estimate:
                 return LOST
             return moves + stock.bit_count() + 1 + deepest
         return min(self.dig_bound(pyramid, lefts, split, waste, stock, draws), self.recycle_bound(moves, stock, recycles))
-
-    def stays(self, card: int, split: int, waste: int, stock: int) -> bool:
-        """Whether the waste card ``card``, a partner some pyramid card needs that ``reach`` did
-        not reach, cannot leave in this pass, so that it and every card beneath it are still
-        there at the recycle. Not reached, it never comes up while a pyramid card of its partner
-        value is in the pyramid; so it could leave only with a pile card: under «mazo contra
-        descarte», a stock card of its partner value drawn onto it, or the card just drawn when
-        it lies beneath it (or is it)."""
-        if not self.drawn_pairs:
-            return True
-        if self.pile_of_value[13 - self.pile_values[card.bit_length() - 1]] & stock:
-            return False
-        drawn = 1 << split - 1
-        if waste & drawn:  # the card just drawn, or the one beneath it
-            beneath = waste ^ drawn
-            return card != drawn and card.bit_length() != beneath.bit_length()
-        return True
 
     def dig_bound(self, pyramid: int, lefts: list, split: int, waste: int, stock: int, draws: int) -> int:
         """The moves of a line that wins in this pass (no recycle), ``draws`` the draws counted
@@ -260,11 +243,10 @@ class Estimate:
             return LOST
         return moves + stock.bit_count() + 2
 
-    def reach(self, pyramid: int, split: int, waste: int, stock: int, wanted: int) -> tuple[int, int]:
-        """Which waste cards can come to the top in this pass: (``locked``, the cards beneath the
-        highest card that can find no partner to leave with; ``reached``, the cards of ``wanted``
-        that can come up and pair with a pyramid card of their partner value). Read from the
-        waste's top down, to the lowest card of ``wanted``:
+    def reach(self, pyramid: int, split: int, waste: int, stock: int, wanted: int) -> int:
+        """The cards of ``wanted`` in the waste that can come up in this pass and pair with a
+        pyramid card of their partner value (``reached``), read from the waste's top down, to the
+        lowest card of ``wanted``:
 
         - each card of value v above takes one of the cards of 13 − v the pyramid holds (under
           «mazo contra descarte», the stock's too; the card just drawn may leave with the one
@@ -273,6 +255,8 @@ class Estimate:
           only once every card covering it has gone: so a pyramid card Q that covers every such
           P cannot wait for the wanted card (it would never be free). A wanted card is reached
           when some pyramid card of its partner value is left by every card above it.
+
+        A card not reached never meets a pyramid card of its partner value in this pass.
         """
         _, _, held, escape = self.pyramid_bound(pyramid)
         spare = list(held)
@@ -303,11 +287,11 @@ class Estimate:
                 counted |= 1 << partner
                 spare[partner] += (self.pile_of_value[partner] & stock).bit_count()
             if spare[partner] <= 0:
-                return bit - 1, reached
+                return reached  # (nothing beneath comes up)
             spare[partner] -= 1
             if not (drawn_pairs and self.pile_of_value[partner] & stock):
                 waiting &= escape[partner]
-        return 0, reached
+        return reached
 
     def plain_estimate(self, pyramid: int, removed: int, split: int) -> int:
         """The estimate of ``shortest_plain`` (see the module's docstring)."""
