@@ -20,10 +20,13 @@ move counting one: pairs, Kings, draws, recycles).
   card that some card above a needed partner could leave with cannot wait for that partner. If
   the partners that can come up and those in the stock are enough, the stock is drawn down to the
   deepest one still needed; else the stock is drawn to its end, the waste recycled (none left:
-  the position is lost) and the new stock drawn down to the partner still needed (the cards
-  beneath a card that cannot leave are still there then). When no recycle is forced, the
-  smaller of a line winning in this pass, which digs the waste for the partners the stock lacks
-  (``dig_bound``), and a line that recycles (``recycle_bound``).
+  the position is lost) and the new stock drawn down to the partner still needed, with every
+  card beneath it, all still there then: the partner never leaves in this pass in a winning line
+  (if it did, the partners not reached above it would have left before it, with no pyramid card
+  of their partner value: too few would be left), and a waste card that stays keeps every card
+  beneath it. When no recycle is forced, the smaller of a line winning in this pass, which digs
+  the waste for the partners the stock lacks (``dig_bound``), and a line that recycles
+  (``recycle_bound``).
 
 ``plain_estimate`` is the estimate of the search it replaced (``shortest_plain``), kept as it was:
 the removals with the pairs counted value by value (the fewer of v and 13 − v, less the cards no
@@ -159,7 +162,7 @@ class Estimate:
                 return LOST
             wanted |= left & waste
             lefts.append((count, left))
-        locked, reached = self.reach(pyramid, split, waste, stock, wanted) if wanted else (0, 0)
+        reached = self.reach(pyramid, split, waste, stock, wanted) if wanted else 0
         draws, deepest = 0, 0  # (deepest: the draws of the next pass, when a recycle is needed)
         for count, left in lefts:
             short = count - (left & reached).bit_count() if reached else count
@@ -168,12 +171,13 @@ class Estimate:
             ahead = left & stock
             beyond = short - ahead.bit_count()
             if beyond > 0:  # partners that cannot come up in this pass are needed: a recycle first
-                later = left & waste & ~reached
+                later = left & waste & ~reached  # (the partners not reached, the lowest ones the last)
                 for _ in range(beyond - 1):
                     later &= later - 1  # (the lowest ones come up first in the next pass)
                 lowest = later & -later
-                below = (~removed & locked & (lowest << 1) - 1).bit_count()  # (still there then)
-                deepest = max(deepest, below + (0 if lowest & locked else 1))
+                # it stays in this pass, and every card beneath it (see the module's docstring):
+                # the next pass draws them all
+                deepest = max(deepest, (waste & (lowest << 1) - 1).bit_count())
                 continue
             drawn = _draws_to(ahead, short, stock)
             if drawn > draws:
@@ -239,11 +243,10 @@ class Estimate:
             return LOST
         return moves + stock.bit_count() + 2
 
-    def reach(self, pyramid: int, split: int, waste: int, stock: int, wanted: int) -> tuple[int, int]:
-        """Which waste cards can come to the top in this pass: (``locked``, the cards beneath the
-        highest card that can find no partner to leave with; ``reached``, the cards of ``wanted``
-        that can come up and pair with a pyramid card of their partner value). Read from the
-        waste's top down, to the lowest card of ``wanted``:
+    def reach(self, pyramid: int, split: int, waste: int, stock: int, wanted: int) -> int:
+        """The cards of ``wanted`` in the waste that can come up in this pass and pair with a
+        pyramid card of their partner value (``reached``), read from the waste's top down, to the
+        lowest card of ``wanted``:
 
         - each card of value v above takes one of the cards of 13 − v the pyramid holds (under
           «mazo contra descarte», the stock's too; the card just drawn may leave with the one
@@ -252,6 +255,8 @@ class Estimate:
           only once every card covering it has gone: so a pyramid card Q that covers every such
           P cannot wait for the wanted card (it would never be free). A wanted card is reached
           when some pyramid card of its partner value is left by every card above it.
+
+        A card not reached never meets a pyramid card of its partner value in this pass.
         """
         _, _, held, escape = self.pyramid_bound(pyramid)
         spare = list(held)
@@ -282,11 +287,11 @@ class Estimate:
                 counted |= 1 << partner
                 spare[partner] += (self.pile_of_value[partner] & stock).bit_count()
             if spare[partner] <= 0:
-                return bit - 1, reached
+                return reached  # (nothing beneath comes up)
             spare[partner] -= 1
             if not (drawn_pairs and self.pile_of_value[partner] & stock):
                 waiting &= escape[partner]
-        return 0, reached
+        return reached
 
     def plain_estimate(self, pyramid: int, removed: int, split: int) -> int:
         """The estimate of ``shortest_plain`` (see the module's docstring)."""

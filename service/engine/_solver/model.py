@@ -75,13 +75,17 @@ class Model:
         present = set(state.waste) | set(state.stock)
         removed = sum(1 << i for i, card in enumerate(pile) if card not in present)
         # the split is just past the waste top when it is the card just drawn («mazo contra
-        # descarte» then lets it pair with the card beneath), else at the stock's top
+        # descarte» then lets it pair with the card beneath), else at the stock's top, or past
+        # the whole pile once the stock is drawn to its end (the cards between the waste top and
+        # the split are removed: the top is not at split - 1, so it is not the card just drawn)
         if not state.waste:
             split = 0
-        elif top_just_drawn(state) or not state.stock:
+        elif top_just_drawn(state):
             split = pile.index(state.waste[-1]) + 1
-        else:
+        elif state.stock:
             split = pile.index(state.stock[0])
+        else:
+            split = len(pile)
         return pyramid, removed, split, state.recycles
 
     def waste_top(self, removed: int, split: int) -> int:
