@@ -171,7 +171,7 @@ class Estimate:
             ahead = left & stock
             beyond = short - ahead.bit_count()
             if beyond > 0:  # partners that cannot come up in this pass are needed: a recycle first
-                later = left & waste & ~reached  # (the partners not reached, the lowest ones the last)
+                later = left & waste & ~reached  # (the partners not reached)
                 for _ in range(beyond - 1):
                     later &= later - 1  # (the lowest ones come up first in the next pass)
                 lowest = later & -later
