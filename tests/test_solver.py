@@ -409,15 +409,16 @@ def test_the_a_star_searches_over_runs_of_draws_find_lines_as_short_as_breadth_f
 def test_past_the_budget_the_answer_is_the_shortest_line_found_on_the_way():
     """When the budget runs out before the shortest line is proved, the anytime search answers the
     shortest line it found (not ``minimal``), which the engine replays to a win; the A* it
-    replaced answers the verdict's line. ``PYR1-N-AAAAAAD``: the verdict's line takes 189 moves,
-    the fewest are 59 (proved with 118,127 positions, docs/solver.md)."""
+    replaced answers the verdict's line. ``PYR1-N-AAAAAAD``: the verdict's line takes 189 moves;
+    within 20,000 positions the anytime search has found one of 62 (the fewest are 59, proved with
+    122,189 positions, docs/solver.md)."""
     game = GameState.new("PYR1-N-AAAAAAD")
     verdict = solve(game, max_removable=False)
     anytime = solve(game, max_removable=False, shortest=True, budget=20_000)
     plain = solve(game, max_removable=False, shortest=True, budget=20_000, options=SearchOptions(shortest="a*"))
     assert len(verdict.line) == 189
     assert not anytime.minimal and replay(game, anytime.line).status == "won"
-    assert len(anytime.line) == 59
+    assert len(anytime.line) == 62
     assert not plain.minimal and plain.line == verdict.line
 
 
@@ -573,6 +574,83 @@ def test_the_partner_a_forced_recycle_draws_down_to_keeps_the_cards_beneath_it(c
     drawn, and a ``CT1`` position. Counting only the cards beneath a card that finds no partner,
     the estimate was 5 and 14; with every card beneath the partner, 6 and 16, the fewest moves
     (breadth-first). One draw more or less fails it."""
+    search, _, _ = _start(GameState.new(code), 100_000, SearchOptions())
+    search.pooled = False
+    search.init_estimate()
+    assert search.estimate(*position) == fewest
+    assert len(search.breadth_first_line(position)) == fewest
+
+
+@pytest.mark.parametrize(("code", "sample"), [("PYR1-DT2-AAAAAAC", 12), ("PYR1-DT2-AAAAAAH", 12), ("PYR1-N-AAAAAAF", 12)])
+def test_where_the_apex_needs_a_next_pass_the_estimate_stays_below_the_fewest_moves(code, sample, monkeypatch):
+    """In a line that recycles, the apex (covered by every other pyramid card) goes after the
+    recycle, with a pile card drawn again in the next pass, which draws first every waste card
+    beneath a card that finds no partner (``apex_draws``). At positions the search met where that
+    raised the estimate (``DT2``, with «mazo contra descarte», and ``N``), the fewest moves to a
+    win, searched exactly by the A* move by move (whose estimate reads nothing of the waste), are
+    never fewer than the estimate."""
+    game = GameState.new(code)
+    raised = []
+    estimate = _solver.Search.estimate
+
+    def watched(search, *position):
+        value = estimate(search, *position)
+        search.apex_draws = lambda *_: 1
+        without = estimate(search, *position)
+        del search.apex_draws
+        if without < value < LOST:
+            raised.append((position, value))
+        return value
+
+    monkeypatch.setattr(_solver.Search, "estimate", watched)
+    assert solve(game, max_removable=False, shortest=True, budget=40_000).minimal
+    monkeypatch.undo()
+    assert len(raised) >= 50
+    random.Random(code).shuffle(raised)
+    checked = 0
+    for position, value in raised[: 4 * sample]:  # (until ``sample`` of them are won)
+        search, _, _ = _start(game, 400_000, SearchOptions())
+        search.pooled = False
+        line = search.plain_shortest_line(position)
+        if line is not None:
+            assert value <= len(line), (code, position)
+            checked += 1
+            if checked == sample:
+                break
+    assert checked == sample
+
+
+@pytest.mark.parametrize(
+    ("code", "position", "fewest"),
+    [("PYR1-DT2-AAAAAAH", (1663, 26623, 24, 0), 11), ("PYR1-DT2-AAAAAAF", (549, 1669262, 15, 1), 18)],
+)
+def test_the_apex_partner_the_next_pass_draws_down_to_is_counted_with_the_cards_before_it(code, position, fewest):
+    """Two ``DT2`` positions where the apex's next pass makes the estimate exact (the fewest moves,
+    breadth-first; without it, 10 and 16). Seed 7: the stock drawn, a 5 at the apex (needing an
+    8), the waste 7S 3D 8D 6C 5S AS 8H QC JC JH QH from its bottom up: reading from the top, the
+    second queen finds no ace left in the pyramid, so it and every card beneath stay, and after the
+    recycle the 8D comes up on the third draw. Seed 5: a 5 at the apex again, the waste QH JH AC
+    3H 7H TH 9D, the stock 7D 8H JS 4S 4H 8S: the ten finds no three, no 8 is beneath it, so the
+    next pass draws its six cards and one more; the 9D above it may leave in this pass (with the
+    pyramid's 4), and counting it too (every waste card, not only those beneath a card that finds
+    no partner) gives 19 (found by an exhaustive check). One draw more or less fails it."""
+    search, _, _ = _start(GameState.new(code), 100_000, SearchOptions())
+    search.pooled = False
+    search.init_estimate()
+    assert search.estimate(*position) == fewest
+    assert len(search.breadth_first_line(position)) == fewest
+
+
+@pytest.mark.parametrize(
+    ("code", "position", "fewest"),
+    [("PYR1-CT1-AAAAAAO", (37, 8388608, 24, 0), 7), ("PYR1-CDT1-AAAAAAN", (37, 8709250, 24, 0), 4)],
+)
+def test_where_a_card_pairs_with_the_one_covering_it_the_apex_may_go_with_a_pyramid_card(code, position, fewest):
+    """Where a card may pair with the one covering it («carta y carta que la cubre»), the apex
+    can go with a pyramid card, so the next pass need not reach a pile partner of it: ``CT1``,
+    a 6 at the apex under a 7 and a 3 (the estimate 10 if counted there), and ``CDT1``, an ace
+    under a queen and a 9 (5): the fewest moves, breadth-first, are 7 and 4 (found by an
+    exhaustive check)."""
     search, _, _ = _start(GameState.new(code), 100_000, SearchOptions())
     search.pooled = False
     search.init_estimate()

@@ -26,7 +26,12 @@ move counting one: pairs, Kings, draws, recycles).
   of their partner value: too few would be left), and a waste card that stays keeps every card
   beneath it. When no recycle is forced, the smaller of a line winning in this pass, which digs
   the waste for the partners the stock lacks (``dig_bound``), and a line that recycles
-  (``recycle_bound``).
+  (``recycle_bound``). Where a line recycles, its next pass draws at least down to a partner of
+  the apex (``apex_draws``): the apex (slot 0) is covered by every other pyramid card, so it goes
+  last, after the recycle, with a pile card of its partner value drawn again then (unless a King,
+  or where a card may pair with the one covering it); the waste's cards from the first that
+  finds no partner down stay until the recycle, and the next pass draws them first: down to the
+  first of them the apex can go with, or all of them and one more.
 
 ``plain_estimate`` is the estimate of the search it replaced (``shortest_plain``), kept as it was:
 the removals with the pairs counted value by value (the fewer of v and 13 − v, less the cards no
@@ -162,7 +167,7 @@ class Estimate:
                 return LOST
             wanted |= left & waste
             lefts.append((count, left))
-        reached = self.reach(pyramid, split, waste, stock, wanted) if wanted else 0
+        reached, block = self.reach(pyramid, split, waste, stock, wanted) if wanted else (0, 0)
         draws, deepest = 0, 0  # (deepest: the draws of the next pass, when a recycle is needed)
         for count, left in lefts:
             short = count - (left & reached).bit_count() if reached else count
@@ -185,8 +190,12 @@ class Estimate:
         if deepest:
             if self.limit is not None and recycles >= self.limit:
                 return LOST
-            return moves + stock.bit_count() + 1 + deepest
-        return min(self.dig_bound(pyramid, lefts, split, waste, stock, draws), self.recycle_bound(moves, stock, recycles))
+            return moves + stock.bit_count() + 1 + max(deepest, self.apex_draws(waste, block))
+        dig = self.dig_bound(pyramid, lefts, split, waste, stock, draws)
+        recycle = self.recycle_bound(moves, stock, recycles)
+        if recycle >= dig:
+            return dig
+        return min(dig, recycle - 1 + self.apex_draws(waste, block))
 
     def dig_bound(self, pyramid: int, lefts: list, split: int, waste: int, stock: int, draws: int) -> int:
         """The moves of a line that wins in this pass (no recycle), ``draws`` the draws counted
@@ -243,10 +252,29 @@ class Estimate:
             return LOST
         return moves + stock.bit_count() + 2
 
-    def reach(self, pyramid: int, split: int, waste: int, stock: int, wanted: int) -> int:
+    def apex_draws(self, waste: int, block: int) -> int:
+        """The fewest draws of the next pass, in a line that recycles: its apex (slot 0, covered
+        by every other pyramid card) goes last, so after the recycle, and unless a King, with a
+        pile card of its partner value, drawn again then. The next pass draws the pile from its
+        bottom, and the waste's cards from ``block`` (the first card that finds no partner,
+        reading from the top, as ``reach`` does; 0 if it found none) down stay in this pass: the
+        next pass draws them first, down to the first of them the apex can go with, or all of
+        them and one more. (Not where a card may pair with the one covering it: the apex could go
+        with a pyramid card.)"""
+        value = self.values[0]
+        if not block or value == 13 or self.covering:
+            return 1
+        stays = waste & (block << 1) - 1
+        partners = stays & self.pile_of_value[13 - value]
+        if partners:
+            return (stays & ((partners & -partners) << 1) - 1).bit_count()
+        return stays.bit_count() + 1
+
+    def reach(self, pyramid: int, split: int, waste: int, stock: int, wanted: int) -> tuple[int, int]:
         """The cards of ``wanted`` in the waste that can come up in this pass and pair with a
         pyramid card of their partner value (``reached``), read from the waste's top down, to the
-        lowest card of ``wanted``:
+        lowest card of ``wanted``; and the first card read that finds no partner (``block``, 0 if
+        none down to there):
 
         - each card of value v above takes one of the cards of 13 − v the pyramid holds (under
           «mazo contra descarte», the stock's too; the card just drawn may leave with the one
@@ -256,7 +284,8 @@ class Estimate:
           P cannot wait for the wanted card (it would never be free). A wanted card is reached
           when some pyramid card of its partner value is left by every card above it.
 
-        A card not reached never meets a pyramid card of its partner value in this pass.
+        A card not reached never meets a pyramid card of its partner value in this pass; ``block``
+        and every card beneath it stay in the waste until the next recycle.
         """
         _, _, held, escape = self.pyramid_bound(pyramid)
         spare = list(held)
@@ -287,11 +316,11 @@ class Estimate:
                 counted |= 1 << partner
                 spare[partner] += (self.pile_of_value[partner] & stock).bit_count()
             if spare[partner] <= 0:
-                return reached  # (nothing beneath comes up)
+                return reached, bit  # (nothing beneath comes up)
             spare[partner] -= 1
             if not (drawn_pairs and self.pile_of_value[partner] & stock):
                 waiting &= escape[partner]
-        return reached
+        return reached, 0
 
     def plain_estimate(self, pyramid: int, removed: int, split: int) -> int:
         """The estimate of ``shortest_plain`` (see the module's docstring)."""
