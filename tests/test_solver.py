@@ -525,6 +525,32 @@ def test_the_estimate_never_exceeds_the_moves_left_on_a_winning_line(letters, de
     assert checked >= 100
 
 
+def won_below_the_fewest_moves(game: GameState, picks: list, wanted: int) -> int:
+    """Of ``picks`` (position, estimate) of ``game``, each won one's fewest moves to a win,
+    searched exactly by the A* move by move (whose estimate reads nothing of the waste), are never
+    fewer than its estimate; how many were won (read until ``wanted`` are)."""
+    checked = 0
+    for position, value in picks:
+        search, _, _ = _start(game, 400_000, SearchOptions())
+        search.pooled = False
+        line = search.plain_shortest_line(position)
+        if line is not None:
+            assert value <= len(line), (game.code, position)
+            checked += 1
+            if checked == wanted:
+                break
+    return checked
+
+
+def assert_the_estimate_is_the_fewest_moves(code: str, position: tuple, fewest: int) -> None:
+    """At ``position`` of the deal ``code``, the estimate and the breadth-first line are both ``fewest``."""
+    search, _, _ = _start(GameState.new(code), 100_000, SearchOptions())
+    search.pooled = False
+    search.init_estimate()
+    assert search.estimate(*position) == fewest
+    assert len(search.breadth_first_line(position)) == fewest
+
+
 @pytest.mark.parametrize(("code", "sample"), [("PYR1-DT2-AAAAAAE", 12), ("PYR1-DT2-AAAAAAH", 12), ("PYR1-N-AAAAAAC", 12)])
 def test_where_a_recycle_is_forced_the_estimate_stays_below_the_fewest_moves(code, sample, monkeypatch):
     """Where a recycle is forced because partners the pyramid needs cannot come up in this pass,
@@ -553,15 +579,7 @@ def test_where_a_recycle_is_forced_the_estimate_stays_below_the_fewest_moves(cod
     assert solve(game, max_removable=False, shortest=True, budget=40_000).minimal
     monkeypatch.undo()
     assert len(forced) >= 1_000
-    checked = 0
-    for position, value in random.Random(code).sample(forced, sample):
-        search, _, _ = _start(game, 400_000, SearchOptions())
-        search.pooled = False
-        line = search.plain_shortest_line(position)
-        if line is not None:
-            assert value <= len(line), (code, position)
-            checked += 1
-    assert checked >= sample // 2
+    assert won_below_the_fewest_moves(game, random.Random(code).sample(forced, sample), sample) >= sample // 2
 
 
 @pytest.mark.parametrize(
@@ -574,11 +592,7 @@ def test_the_partner_a_forced_recycle_draws_down_to_keeps_the_cards_beneath_it(c
     drawn, and a ``CT1`` position. Counting only the cards beneath a card that finds no partner,
     the estimate was 5 and 14; with every card beneath the partner, 6 and 16, the fewest moves
     (breadth-first). One draw more or less fails it."""
-    search, _, _ = _start(GameState.new(code), 100_000, SearchOptions())
-    search.pooled = False
-    search.init_estimate()
-    assert search.estimate(*position) == fewest
-    assert len(search.breadth_first_line(position)) == fewest
+    assert_the_estimate_is_the_fewest_moves(code, position, fewest)
 
 
 @pytest.mark.parametrize(("code", "sample"), [("PYR1-DT2-AAAAAAC", 12), ("PYR1-DT2-AAAAAAH", 12), ("PYR1-N-AAAAAAF", 12)])
@@ -607,17 +621,7 @@ def test_where_the_apex_needs_a_next_pass_the_estimate_stays_below_the_fewest_mo
     monkeypatch.undo()
     assert len(raised) >= 50
     random.Random(code).shuffle(raised)
-    checked = 0
-    for position, value in raised[: 4 * sample]:  # (until ``sample`` of them are won)
-        search, _, _ = _start(game, 400_000, SearchOptions())
-        search.pooled = False
-        line = search.plain_shortest_line(position)
-        if line is not None:
-            assert value <= len(line), (code, position)
-            checked += 1
-            if checked == sample:
-                break
-    assert checked == sample
+    assert won_below_the_fewest_moves(game, raised[: 4 * sample], sample) == sample
 
 
 @pytest.mark.parametrize(
@@ -634,11 +638,7 @@ def test_the_apex_partner_the_next_pass_draws_down_to_is_counted_with_the_cards_
     next pass draws its six cards and one more; the 9D above it may leave in this pass (with the
     pyramid's 4), and counting it too (every waste card, not only those beneath a card that finds
     no partner) gives 19 (found by an exhaustive check). One draw more or less fails it."""
-    search, _, _ = _start(GameState.new(code), 100_000, SearchOptions())
-    search.pooled = False
-    search.init_estimate()
-    assert search.estimate(*position) == fewest
-    assert len(search.breadth_first_line(position)) == fewest
+    assert_the_estimate_is_the_fewest_moves(code, position, fewest)
 
 
 @pytest.mark.parametrize(
@@ -651,11 +651,7 @@ def test_where_a_card_pairs_with_the_one_covering_it_the_apex_may_go_with_a_pyra
     a 6 at the apex under a 7 and a 3 (the estimate 10 if counted there), and ``CDT1``, an ace
     under a queen and a 9 (5): the fewest moves, breadth-first, are 7 and 4 (found by an
     exhaustive check)."""
-    search, _, _ = _start(GameState.new(code), 100_000, SearchOptions())
-    search.pooled = False
-    search.init_estimate()
-    assert search.estimate(*position) == fewest
-    assert len(search.breadth_first_line(position)) == fewest
+    assert_the_estimate_is_the_fewest_moves(code, position, fewest)
 
 
 def test_with_the_stock_drawn_to_its_end_the_waste_top_not_just_drawn_does_not_pair_with_the_card_beneath():
