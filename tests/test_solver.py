@@ -631,9 +631,10 @@ def test_where_the_apex_needs_a_next_pass_the_estimate_stays_below_the_fewest_mo
 def test_the_apex_partner_the_next_pass_draws_down_to_is_counted_with_the_cards_before_it(code, position, fewest):
     """Two ``DT2`` positions where the apex's next pass makes the estimate exact (the fewest moves,
     breadth-first; without it, 10 and 16). Seed 7: the stock drawn, a 5 at the apex (needing an
-    8), the waste 7S 3D 8D 6C 5S AS 8H QC JC JH QH from its bottom up: reading from the top, the
-    second queen finds no ace left in the pyramid, so it and every card beneath stay, and after the
-    recycle the 8D comes up on the third draw. Seed 5: a 5 at the apex again, the waste QH JH AC
+    8), the waste 7S 3D 8D 6C 5S AS 8H QC JC JH QH from its bottom up: reading from the top (the
+    QH just drawn passed over), the jacks take the pyramid's twos, the QC its ace and the 8H the
+    apex, and the AS finds no queen, so it and every card beneath stay; after the recycle the 8D
+    comes up on the third draw. Seed 5: a 5 at the apex again, the waste QH JH AC
     3H 7H TH 9D, the stock 7D 8H JS 4S 4H 8S: the ten finds no three, no 8 is beneath it, so the
     next pass draws its six cards and one more; the 9D above it may leave in this pass (with the
     pyramid's 4), and counting it too (every waste card, not only those beneath a card that finds
@@ -652,6 +653,14 @@ def test_where_a_card_pairs_with_the_one_covering_it_the_apex_may_go_with_a_pyra
     under a queen and a 9 (5): the fewest moves, breadth-first, are 7 and 4 (found by an
     exhaustive check)."""
     assert_the_estimate_is_the_fewest_moves(code, position, fewest)
+
+
+def test_a_king_at_the_apex_goes_alone_so_the_next_pass_need_not_reach_a_partner():
+    """``N`` seed 59, a King at the apex (the pyramid's other cards J 3 K Q A 5), the waste 7H TD
+    QH 3H JH AD AS 2D 6D QC JS 7S 9S and the stock 2C 8S 3C QS 7C 8C 8H: the fewest moves are 16
+    (breadth-first), and so is the estimate. Counting the draws down to a pile partner of the apex
+    as for any other card gives 28 (found by the review's exhaustive check)."""
+    assert_the_estimate_is_the_fewest_moves("PYR1-N-AAAAACH", (223, 2269184, 14, 0), 16)
 
 
 def test_with_the_stock_drawn_to_its_end_the_waste_top_not_just_drawn_does_not_pair_with_the_card_beneath():
