@@ -187,15 +187,10 @@ class Estimate:
             drawn = _draws_to(ahead, short, stock)
             if drawn > draws:
                 draws = drawn
+        after = self.apex_draws(waste, block)  # (the next pass's draws, in a line that recycles)
         if deepest:
-            if self.limit is not None and recycles >= self.limit:
-                return LOST
-            return moves + stock.bit_count() + 1 + max(deepest, self.apex_draws(waste, block))
-        dig = self.dig_bound(pyramid, lefts, split, waste, stock, draws)
-        recycle = self.recycle_bound(moves, stock, recycles)
-        if recycle >= dig:
-            return dig
-        return min(dig, recycle - 1 + self.apex_draws(waste, block))
+            return self.recycle_bound(moves, stock, recycles, max(deepest, after))
+        return min(self.dig_bound(pyramid, lefts, split, waste, stock, draws), self.recycle_bound(moves, stock, recycles, after))
 
     def dig_bound(self, pyramid: int, lefts: list, split: int, waste: int, stock: int, draws: int) -> int:
         """The moves of a line that wins in this pass (no recycle), ``draws`` the draws counted
@@ -245,12 +240,13 @@ class Estimate:
         kings_above = above - taken - alone
         return max(moves, kings + (others + taken + 2) // 2) + kings_above + alone + max(draws, alone)
 
-    def recycle_bound(self, moves: int, stock: int, recycles: int) -> int:
-        """The moves of a line that recycles: the stock drawn to its end, the recycle, and at
-        least a draw after it (a shortest line recycles only to draw)."""
+    def recycle_bound(self, moves: int, stock: int, recycles: int, after: int) -> int:
+        """The moves of a line that recycles: the stock drawn to its end, the recycle, and
+        ``after`` draws at least in the next pass (at least one: a shortest line recycles only
+        to draw); ``LOST`` with no recycle left."""
         if self.limit is not None and recycles >= self.limit:
             return LOST
-        return moves + stock.bit_count() + 2
+        return moves + stock.bit_count() + 1 + after
 
     def apex_draws(self, waste: int, block: int) -> int:
         """The fewest draws of the next pass, in a line that recycles: its apex (slot 0, covered
