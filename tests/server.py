@@ -45,7 +45,8 @@ def wait_for_line(process: subprocess.Popen, marker: bytes) -> tuple[bool, str]:
 
 
 @contextlib.contextmanager
-def running_server(workers: int = 2, module: str = "service.api.serve", **env: str) -> Iterator[str]:
+def server_process(workers: int = 2, module: str = "service.api.serve", **env: str) -> Iterator[tuple[str, subprocess.Popen]]:
+    """The server's base URL, and its main process (gunicorn's master: its workers are its children)."""
     port = free_port()
     environment = {**os.environ, "PORT": str(port), "HOST": "127.0.0.1", "WEB_CONCURRENCY": str(workers), **env}
     process = subprocess.Popen(
@@ -58,10 +59,16 @@ def running_server(workers: int = 2, module: str = "service.api.serve", **env: s
             raise RuntimeError(f"the server did not say it listens within {STARTED} s:\n{said}")
         with urllib.request.urlopen(base + "/healthz", timeout=STARTED) as response:
             assert response.status == 200
-        yield base
+        yield base, process
     finally:
         process.terminate()
         try:
             process.wait(timeout=10)
         except subprocess.TimeoutExpired:
             process.kill()
+
+
+@contextlib.contextmanager
+def running_server(workers: int = 2, module: str = "service.api.serve", **env: str) -> Iterator[str]:
+    with server_process(workers, module, **env) as (base, _):
+        yield base

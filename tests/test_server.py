@@ -90,9 +90,10 @@ def read_reply(sock: socket.socket, started: float) -> Reply:
     return Reply(status, headers, body[:length], time.monotonic() - started)
 
 
-def exchange(port: int, data: bytes, *, timeout: float = 10, shut: bool = False) -> Reply:
+def exchange(port: int, data: bytes, *, timeout: float = 10, shut: bool = False, source: str = "127.0.0.1") -> Reply:
+    """One request on a new connection from ``source`` (another 127.x address: another client)."""
     started = time.monotonic()
-    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as sock:
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout, source_address=(source, 0)) as sock:
         sock.sendall(data)
         if shut:
             sock.shutdown(socket.SHUT_WR)
@@ -104,10 +105,10 @@ def get(port: int, path: str, *headers: str, method: str = "GET") -> Reply:
     return exchange(port, f"{method} {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n{head}\r\n".encode())
 
 
-def post(port: int, path: str, body: bytes, *headers: str, timeout: float = 10) -> Reply:
+def post(port: int, path: str, body: bytes, *headers: str, timeout: float = 10, source: str = "127.0.0.1") -> Reply:
     head = "".join(f"{header}\r\n" for header in headers)
     request = f"POST {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {len(body)}\r\n{head}\r\n"
-    return exchange(port, request.encode() + body, timeout=timeout)
+    return exchange(port, request.encode() + body, timeout=timeout, source=source)
 
 
 @pytest.fixture(scope="module")
@@ -279,6 +280,75 @@ def test_what_nginx_refuses_is_problem_json_too(port):
     garbage.problem("malformed_request", 400)
 
 
+#: Heads nginx accepts and gunicorn refuses (issue 36): they were gunicorn's text/html 400.
+GUNICORN_REFUSES = {
+    "a 1-letter method": b"G /healthz HTTP/1.1",
+    "a 2-letter method": b"GE /healthz HTTP/1.1",
+    "a 21-letter method": b"ABCDEFGHIJKLMNOPQRSTU /healthz HTTP/1.1",
+    "raw non-ASCII bytes in the target": b"GET /healthz\xc3\xa9 HTTP/1.1",
+    "raw non-ASCII bytes in the query": b"GET /v1/rules?x=\xff HTTP/1.1",
+    "a control byte in a header value": b"GET /healthz HTTP/1.1\r\nX-A: a\x01b",
+    "DEL in a header value": b"GET /healthz HTTP/1.1\r\nX-A: a\x7fb",
+    "two Content-Type headers": b"GET /v1/rules HTTP/1.1\r\nContent-Type: application/json\r\nContent-Type: text/plain",
+}
+
+
+@pytest.mark.parametrize("case", GUNICORN_REFUSES)
+def test_what_gunicorn_refuses_is_ours_too(port, case):
+    """Every answer is ours: a head gunicorn will not parse is answered ``400 malformed_request``
+    in problem+json, with the security headers and ``no-store``: in the request's language when
+    nginx refuses it (its request line), in English when gunicorn does (a header it will not
+    read: it has not read ``Accept-Language``)."""
+    for language in ("en", "es"):
+        reply = exchange(port, GUNICORN_REFUSES[case] + f"\r\nHost: test\r\nAccept-Language: {language}\r\nConnection: close\r\n\r\n".encode())
+        answered_in = language if b"\r\n" not in GUNICORN_REFUSES[case] else "en"
+        problem = reply.problem("malformed_request", 400, answered_in)
+        language = answered_in
+        assert problem["detail"] == {"en": "The request is not valid HTTP/1.1", "es": "La petición no es HTTP/1.1 válido"}[language]
+        assert reply.headers["cache-control"] == "no-store" and reply.headers["x-content-type-options"] == "nosniff", reply.headers
+        assert "frame-ancestors 'none'" in reply.headers["content-security-policy"]
+
+
+def test_forwarded_scheme_headers_are_nginx_s_to_write(port):
+    """Contradictory forwarded-scheme headers from a client (which gunicorn refused) are replaced
+    by nginx's own: the request is answered."""
+    for header in ("X-Forwarded-Proto: https\r\nX-Forwarded-Ssl: off", "X-Forwarded-Proto: http\r\nFront-End-Https: on", "Forwarded: proto=https"):
+        reply = exchange(port, f"GET /healthz HTTP/1.1\r\nHost: test\r\n{header}\r\nConnection: close\r\n\r\n".encode())
+        assert reply.status == 200 and reply.json()["status"] == "ok", (header, reply)
+
+
+def test_http_0_9_is_closed_unanswered(port):
+    """HTTP/0.9 has no head (no status, no media type) to answer in: closed, unanswered."""
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+        sock.sendall(b"GET /healthz\r\n\r\n")
+        try:
+            said = sock.recv(65536)
+        except ConnectionResetError:
+            said = b""
+    assert said == b""
+
+
+@pytest.mark.parametrize(
+    "path, headers, status",
+    [
+        ("/v1/rules", (f"X-Huge: {'h' * 4000}", f"X-Huge-2: {'h' * 4500}"), 431),
+        ("/v1/rules?" + "a" * 5000, (), 414),
+        ("/docs?" + "a" * 5000, (), 414),
+        ("/openapi.yaml", (f"X-Huge: {'h' * 4000}", f"X-Huge-2: {'h' * 4500}"), 431),
+        ("/docs/static/swagger-ui.css", ("Range: bytes=99999999-",), 416),
+        ("/docs/static/nowhere.css", (), 404),
+        ("/nowhere.js", (), 404),
+        ("/", (f"X-Huge: {'h' * 9000}",), 431),
+    ],
+)
+def test_errors_on_cacheable_endpoints_are_never_stored(port, path, headers, status):
+    """An error on an endpoint whose answers a shared cache may keep is ``no-store``: one client's
+    oversized request must not be served to everyone."""
+    reply = get(port, path, *headers)
+    assert reply.status == status and reply.headers["content-type"] == "application/problem+json", reply
+    assert reply.headers["cache-control"] == "no-store" and "etag" not in reply.headers, reply.headers
+
+
 def test_expect_100_continue_pipelining_and_a_head_too_large(port):
     with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
         sock.sendall(b"POST /v1/moves HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nExpect: 100-continue\r\n"
@@ -444,6 +514,48 @@ def test_a_solver_flood_is_shed_with_503_while_the_cheap_endpoints_stay_fast(por
     assert {reply.headers["content-language"] for reply in replies if reply.status == 503} == {"en", "es"}
 
 
+def test_one_client_flooding_solves_leaves_another_its_answers(port):
+    """Fairness: a client (127.0.0.1) flooding worst-case solves from 8 connections holds at most
+    half of the server's solver slots (one of two), so another client (127.0.0.2) still gets at
+    least half of its cheap solves answered, and of its 004 outlooks decided, as when alone (here:
+    all of them), and /healthz stays fast."""
+    cheap = json.dumps({"state": GameState.new(layout=DOCUMENTS_LAYOUT).to_json(), "budget": 2_000}).encode()
+    game = GameState.new(seed_code(Rules.preset("unlimited-undo"), 1))
+    outlook_move = json.dumps({"state": game.to_json(), "move": {"type": "draw"}}).encode()
+
+    def other_client() -> tuple[list[int], list[str]]:
+        solves = [post(port, "/v1/solve", cheap, source="127.0.0.2").status for _ in range(6)]
+        outlooks = [post(port, "/v1/moves", outlook_move, source="127.0.0.2").json()["outlook"] for _ in range(6)]
+        return solves, outlooks
+
+    alone_solves, alone_outlooks = other_client()
+    assert alone_solves == [200] * 6 and "unknown" not in alone_outlooks, (alone_solves, alone_outlooks)
+    stopping = threading.Event()
+    flood_statuses: list[int] = []
+
+    def flood() -> None:
+        while not stopping.is_set():
+            flood_statuses.append(post(port, "/v1/solve", json.dumps(WORST).encode(), timeout=30).status)
+
+    threads = [threading.Thread(target=flood, daemon=True) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    try:
+        deadline = time.monotonic() + 10
+        while 503 not in flood_statuses and time.monotonic() < deadline:
+            time.sleep(0.05)  # (until the flood holds its share)
+        solves, outlooks = other_client()
+        times = healthz_times(port, 4)
+    finally:
+        stopping.set()
+        for thread in threads:
+            thread.join(30)
+    assert 503 in flood_statuses and set(flood_statuses) <= {200, 503}, flood_statuses
+    assert solves.count(200) >= alone_solves.count(200) / 2, solves
+    assert sum(a == b for a, b in zip(outlooks, alone_outlooks)) >= len(alone_outlooks) / 2, (outlooks, alone_outlooks)
+    assert max(times) < FAST, times
+
+
 def _long_body(actions: int) -> bytes:
     from tests.bench.bench_replay import long_game
 
@@ -451,33 +563,56 @@ def _long_body(actions: int) -> bytes:
     return json.dumps({"state": state.to_json(), "move": {"type": "draw"} if state.stock else {"type": "recycle"}}).encode()
 
 
-def test_long_bodies_past_the_replay_pools_places_are_refused_by_nginx_before_they_are_read(port):
-    """A client with as many bodies long enough to hold a long log in flight as the workers'
-    replay pools have places (2 × (1 + 4) here) gets ``503 replay_busy`` from nginx for the next
-    one at once, unread, in problem+json, in its language, with ``Retry-After``: a flood of long
-    logs costs the workers nothing but the replays they take. A short body, /healthz, and once the
-    long ones are gone a long one again, go through."""
+def _held(port: int, head: bytes, part: bytes, source: str = "127.0.0.1") -> socket.socket:
+    """A request whose head and ``part`` of its body are sent, the rest not yet."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=5, source_address=(source, 0))
+    sock.sendall(head + part)
+    return sock
+
+
+def _answered_unread(sock: socket.socket) -> Reply | None:
+    """What a held request got before the rest of its body was sent, or None (nothing yet)."""
+    sock.settimeout(0.5)
+    try:
+        return read_reply(sock, time.monotonic())
+    except (OSError, ConnectionError):
+        return None
+
+
+@pytest.mark.parametrize("framing", ["content-length", "leading zeros", "chunked"])
+def test_a_burst_of_long_bodies_is_refused_by_nginx_before_they_are_read(port, framing):
+    """One client sending more bodies long enough to hold a long log than its share of the replay
+    places (2 × ``REPLAY_SHARE`` here, then ``long_bodies_rate`` a second) gets ``503 replay_busy``
+    from nginx at once, before the rest of the body is read, in problem+json, in its language, with
+    ``Retry-After``: however the length is framed (a ``Content-Length`` with leading zeros, or
+    chunked, whose length nginx cannot know before reading). Another client's long body, sent at
+    the same moment, goes through; and so does the first client's once its burst is over (a rate,
+    forgotten as time passes: nothing is held for good)."""
+    from service.api._proxy import long_bodies_rate
+
     body = _long_body(2_000)
     assert len(body) > _limits.LONG_BODY
-    places = 2 * (_limits.REPLAY_SLOTS + _limits.REPLAY_QUEUE)
-    head = f"POST /v1/moves HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n"
-    held = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(places)]
+    length = {"content-length": f"Content-Length: {len(body)}", "leading zeros": f"Content-Length: {len(body):012d}", "chunked": "Transfer-Encoding: chunked"}[framing]
+    framed = body if framing != "chunked" else f"{len(body):x}\r\n".encode() + body + b"\r\n0\r\n\r\n"
+    head = f"POST /v1/moves HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nAccept-Language: es\r\n{length}\r\n\r\n".encode()
+    burst = 2 * _limits.REPLAY_SHARE + long_bodies_rate(2)  # (more than the burst and a second's rate)
+    held = [_held(port, head, framed[: len(framed) // 2]) for _ in range(burst + 4)]
     try:
-        for sock in held:  # each holds its place: the body's first half sent, the rest not yet
-            sock.sendall(head.encode() + body[: len(body) // 2])
-        time.sleep(0.2)
-        refused = post(port, "/v1/moves", body, "Accept-Language: es")
-        problem = refused.problem("replay_busy", 503, "es")
-        assert problem["detail"] == "El servidor está ocupado reproduciendo partidas largas: inténtalo de nuevo dentro de 2 segundos"
-        assert refused.headers["retry-after"] == "2" and refused.seconds < FAST
-        assert post(port, "/v1/moves", MOVE).status == 200 and max(healthz_times(port, 3)) < FAST
+        replies = [_answered_unread(sock) for sock in held]
+        refused = [reply for reply in replies if reply is not None]
+        assert len(refused) >= 4, (len(refused), burst)
+        for reply in refused:
+            problem = reply.problem("replay_busy", 503, "es")
+            assert problem["detail"] == "El servidor está ocupado reproduciendo partidas largas: inténtalo de nuevo dentro de 2 segundos"
+            assert reply.headers["retry-after"] == "2"
+        other = post(port, "/v1/moves", body, source="127.0.0.2")
+        assert other.status == 200 and other.json()["state"]["log"].count(" ") == 2_000, other
     finally:
         for sock in held:
             sock.close()
-    deadline = time.monotonic() + 10
-    while (reply := post(port, "/v1/moves", body)).status == 503 and time.monotonic() < deadline:
-        time.sleep(0.1)  # (until nginx has seen the held connections close)
-    assert reply.status == 200 and reply.json()["state"]["log"].count(" ") == 2_000
+    time.sleep(1.5)
+    again = exchange(port, head.replace(b"Accept-Language: es", b"Connection: close") + framed)
+    assert again.status == 200 and again.json()["state"]["log"].count(" ") == 2_000, again
 
 
 def test_a_flood_of_long_logs_delays_no_one(port):
@@ -535,18 +670,99 @@ def test_the_solver_stops_at_its_deadline(monkeypatch):
 
 
 def test_the_solver_pool_refuses_when_full(monkeypatch):
+    """Every slot of the server taken (here by another client): 503 solver_busy at once."""
     client = create_app().test_client()
     monkeypatch.setattr(_limits, "SECONDS", 2.0)  # Retry-After is the deadline, rounded up
-    monkeypatch.setattr(_limits, "_slots", threading.BoundedSemaphore(1))
-    _limits._slots.acquire()
+    held = _limits._solver_places.take("another client")
+    assert held is not None
     try:
         hint = {"state": WORST["state"], "budget": 1000}
         for path, body in (("/v1/solve", WORST), ("/v1/hint", hint), ("/v1/games", {"winnable": True})):
             response = client.post(path, json=body, headers={"Accept-Language": "es"})
             assert (response.status_code, response.json["code"], response.headers["Retry-After"]) == (503, "solver_busy", "2"), path
     finally:
-        _limits._slots.release()
+        _limits.Places.give_back(held)
     assert client.post("/v1/solve", json={"state": WORST["state"], "budget": 1000}).status_code == 200
+
+
+def test_one_client_holds_at_most_half_of_the_solver_slots(monkeypatch):
+    """Four slots (two workers of two): one client holds two at most, and is refused the third
+    while the other two are free for anyone else, whichever worker they reach (``Places``: the
+    server's, not a worker's); its slots given back, it has them again."""
+    monkeypatch.setattr(_limits.shared, "workers", 2)
+    places = _limits.Places("test-solver", 2)
+    assert (places.count(), places.share()) == (4, 2)
+    mine = [places.take("10.0.0.1"), places.take("10.0.0.1")]
+    assert None not in mine and places.take("10.0.0.1") is None
+    others = [places.take("10.0.0.2"), places.take("10.0.0.3")]
+    assert None not in others and places.take("10.0.0.4") is None  # (all four taken)
+    for held in mine + others:
+        places.give_back(held)
+    assert places.take("10.0.0.1") is not None
+
+
+def test_a_place_is_freed_when_its_holder_dies():
+    """A place held by a process that is killed (a worker SIGKILLed mid-solve) is free at once:
+    the kernel drops a dead process's locks; nothing can leak."""
+    import subprocess
+    import sys
+
+    directory = _limits.shared.path()
+    holder = subprocess.Popen(
+        [sys.executable, "-c", (
+            "import sys, time; from service.api import _limits\n"
+            f"_limits.shared.place({directory!r}, 1)\n"
+            "held = _limits.Places('test-dying', 1).take('x'); print(held is not None, flush=True); time.sleep(60)"
+        )], stdout=subprocess.PIPE, cwd=ROOT,
+    )  # fmt: skip
+    try:
+        assert holder.stdout.readline().strip() == b"True"
+        assert _limits.Places("test-dying", 1).take("y") is None  # (held by the other process)
+    finally:
+        holder.kill()
+        holder.wait(10)
+    assert _limits.Places("test-dying", 1).take("y") is not None
+
+
+def test_one_client_holds_at_most_its_share_of_the_long_replay_places(monkeypatch):
+    """A client holding ``REPLAY_SHARE`` of a worker's long-replay places is refused the next at
+    once, 503 replay_busy, while another client's long replay goes through."""
+    from tests.bench.bench_replay import long_game
+
+    client = create_app().test_client()
+    long_state = long_game(_limits.LONG_LOG + 1)
+    body = {"state": long_state.to_json(), "move": {"type": "draw"} if long_state.stock else {"type": "recycle"}}
+    monkeypatch.setitem(_limits._replay_clients, "10.0.0.1", _limits.REPLAY_SHARE)
+    started = time.monotonic()
+    refused = client.post("/v1/moves", json=body, environ_base={"REMOTE_ADDR": "10.0.0.1"})
+    assert (refused.status_code, refused.json["code"]) == (503, "replay_busy") and time.monotonic() - started < 0.25
+    assert client.post("/v1/moves", json=body, environ_base={"REMOTE_ADDR": "10.0.0.2"}).status_code == 200
+
+
+def test_a_stopped_replay_process_costs_a_long_replay_at_most_its_bound(monkeypatch):
+    """A replay process that stops answering (SIGSTOP: stopped, stuck) is killed after
+    ``REPLAY_SECONDS`` and its replay refused with 503 replay_busy; the next long replay gets a new
+    process and its answer."""
+    import signal
+
+    from tests.bench.bench_replay import long_game
+
+    client = create_app().test_client()
+    long_state = long_game(_limits.LONG_LOG + 1)
+    body = {"state": long_state.to_json(), "move": {"type": "draw"} if long_state.stock else {"type": "recycle"}}
+    assert client.post("/v1/moves", json=body).status_code == 200
+    monkeypatch.setattr(_limits, "REPLAY_SECONDS", 0.5)
+    stopped = _limits.long_replay(_limits.LONG_LOG + 1, os.getpid)
+    os.kill(stopped, signal.SIGSTOP)
+    try:
+        started = time.monotonic()
+        response = client.post("/v1/moves", json=body)
+        assert (response.status_code, response.json["code"]) == (503, "replay_busy")
+        assert 0.5 <= time.monotonic() - started < 0.5 + FAST
+    finally:
+        os.kill(stopped, signal.SIGCONT)
+    assert client.post("/v1/moves", json=body).status_code == 200
+    assert _limits.long_replay(_limits.LONG_LOG + 1, os.getpid) != stopped
 
 
 def test_long_replays_run_in_processes_of_their_own():
@@ -715,6 +931,13 @@ def test_without_nginx_the_server_says_so_and_serves_alone():
         reply = get(port, "/healthz")
         assert reply.status == 200 and "nginx" not in reply.headers.get("server", "")
         post(port, "/v1/moves", b"{", "Accept-Language: es").problem("malformed_json", 400, "es")
+        # gunicorn's own refusals are problem+json too (``_server.Worker``), with the server's limits
+        for head in GUNICORN_REFUSES.values():
+            refused = exchange(port, head + b"\r\nHost: test\r\nConnection: close\r\n\r\n")
+            assert refused.problem("malformed_request", 400)["detail"] == "The request is not valid HTTP/1.1"
+            assert refused.headers["cache-control"] == "no-store" and refused.headers["x-content-type-options"] == "nosniff"
+        too_long = exchange(port, b"GET /healthz?" + b"a" * 9000 + b" HTTP/1.1\r\nHost: test\r\n\r\n")
+        assert too_long.problem("uri_too_long", 414)["detail"] == "The request target is longer than 8190 bytes"
 
 
 def test_a_missing_nginx_is_named(monkeypatch):

@@ -32,7 +32,7 @@ from ..engine import (
 from ..locales import DEFAULT_LANGUAGE, LANGUAGES, translate
 
 from . import _models as models
-from ._limits import LONG_BODY, hint, long_replay, replay_busy, replay_queue_full, solve, winnable_deal  # the engine's, in the solver pool and under a deadline
+from ._limits import LONG_BODY, client_of, hint, long_replay, replay_busy, replay_queue_full, solve, winnable_deal  # the engine's, in the solver pool and under a deadline
 from ._problems import ApiProblem, from_api, from_engine, from_validation
 
 #: The largest body accepted: a full state is about 3 KiB, and its log about 6 bytes an action.
@@ -132,7 +132,12 @@ def _state(data: Any) -> GameState:
     replay pool's processes (``_limits.long_replay``)."""
     log = data.get("log") if isinstance(data, dict) else None
     actions = log.count(" ") + 1 if isinstance(log, str) and log else 0
-    return long_replay(actions, GameState.from_json, data)
+    return long_replay(actions, GameState.from_json, data, client=_client())
+
+
+def _client() -> str:
+    """Who asks: the solver's and the replay's places are shared out by it (``_limits``)."""
+    return client_of(request.environ)
 
 
 def _json(body: dict[str, Any], status: int = 200) -> Response:
@@ -156,7 +161,7 @@ def _new_game() -> Response:
     if data.get("winnable"):
         if data.get("code") is not None or layout is not None:
             raise PyramideError("conflicting_deal", field="winnable")
-        state = winnable_deal(rules or Rules(), budget=models.DEFAULT_BUDGET)
+        state = winnable_deal(rules or Rules(), budget=models.DEFAULT_BUDGET, client=_client())
         state = state.evolve(error_help=data.get("error_help", True))
     else:
         state = GameState.new(data.get("code"), rules=rules, layout=layout, error_help=data.get("error_help", True))
@@ -190,7 +195,7 @@ def _outlook(state: GameState) -> str:
     if not solver_supports(state.rules):
         return "unknown"
     try:
-        return solve(state, budget=models.OUTLOOK_BUDGET, max_removable=False).result
+        return solve(state, budget=models.OUTLOOK_BUDGET, max_removable=False, client=_client()).result
     except ApiProblem:
         return "unknown"
 
@@ -211,6 +216,7 @@ def _solve() -> Response:
         _state(data["state"]),
         budget=data.get("budget", models.DEFAULT_BUDGET),
         shortest=data.get("shortest", False),
+        client=_client(),
     )
     return _json({
         "result": solution.result,
@@ -223,7 +229,7 @@ def _solve() -> Response:
 
 def _hint() -> Response:
     data = _body(models.HintRequest)
-    move, solution = hint(_state(data["state"]), budget=data.get("budget", models.DEFAULT_BUDGET))
+    move, solution = hint(_state(data["state"]), budget=data.get("budget", models.DEFAULT_BUDGET), client=_client())
     return _json({
         "move": None if move is None else move.to_json(),
         "result": solution.result,
@@ -244,7 +250,7 @@ def _replay() -> Response:
         except PyramideError as error:
             error.field = f"moves[{i}]"
             raise
-    result = long_replay(len(moves), replay, start, moves)
+    result = long_replay(len(moves), replay, start, moves, client=_client())
     refused = None
     if result.refused is not None:
         refused = {

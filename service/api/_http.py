@@ -52,6 +52,8 @@ _SECURITY = {
     "Cross-Origin-Opener-Policy": "same-origin",
 }
 _API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+#: The headers of every refusal, whoever answers it (the app, nginx, gunicorn).
+REFUSAL_HEADERS = {"Cache-Control": "no-store", "Content-Security-Policy": _API_CSP, **_SECURITY}
 
 
 def _docs_csp() -> str:
@@ -230,12 +232,13 @@ def _cacheable(response: BaseResponse) -> None:
 
 def _finish(response: BaseResponse) -> BaseResponse:
     """Security headers on every answer; cache headers (ETag and gzip for the cacheable ones,
-    ``no-store`` for the rest); CORS headers for an allowed origin."""
+    ``no-store`` for the rest and for every error: a shared cache must never keep one client's
+    refusal, a 431 or a 416, for everyone); CORS headers for an allowed origin."""
     response.headers.update(_SECURITY)
     response.headers["Content-Security-Policy"] = (
         current_app.config["DOCS_CSP"] if request.endpoint == "docs" else WEB_CSP if request.endpoint == "web" else _API_CSP
     )
-    if request.endpoint in CACHEABLE and request.method in ("GET", "HEAD"):
+    if request.endpoint in CACHEABLE and request.method in ("GET", "HEAD") and response.status_code < 400:
         _cacheable(response)
     else:
         response.headers["Cache-Control"] = "no-store"

@@ -31,6 +31,15 @@ full, a body over ``LONG_BODY`` bytes (8 KiB: a state is about 3 KiB, and its lo
 action) to an endpoint that replays is refused so before it is even parsed (``_app``), so that the
 refusals of a flood cost next to nothing.
 
+Fairness: the solver's slots are the server's, shared by its workers (``Places``: each slot a
+locked file, which the kernel frees when its holder ends, however it ends), and one client
+(``client_of``: its address, an IPv6 one by its /64) holds at most half of them, so that a flood of
+solves, or of moves whose 004 outlook asks the solver, from one client leaves a slot for every
+other. A worker's long-replay places are shared the same way, one client holding at most
+``REPLAY_SHARE`` of them; a replay process that does not answer within ``REPLAY_SECONDS`` (a
+stopped or stuck process) is killed and its request refused with ``503 replay_busy``, so a long
+replay costs at most ``REPLAY_WAIT`` + ``REPLAY_SECONDS``.
+
 The deadline goes through the engine's own budget: ``Deadline`` is the node budget (an ``int``)
 whose comparison with the node count (``nodes > budget``, which the engine makes at every position
 it visits) also reads the clock every 1,024 positions. Python gives the right operand's reflected
@@ -46,14 +55,21 @@ calls ``Deadline.__lt__``; nothing in the engine changes (its cost: about 5 % mo
 
 from __future__ import annotations
 
+import atexit
 import ctypes
+import fcntl
+import ipaddress
 import math
 import multiprocessing
 import os
+import shutil
 import signal
 import sys
+import tempfile
 import threading
 import time
+import zlib
+from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -63,7 +79,8 @@ from .. import engine
 
 from ._problems import ApiProblem
 
-#: Concurrent searches per worker process; more are refused with 503.
+#: Concurrent searches per worker process (the server's slots: this times its workers, shared);
+#: more are refused with 503.
 SLOTS = max(1, int(os.environ.get("PYRAMIDE_SOLVER_SLOTS", "1")))
 #: Wall-clock seconds a search may take, over and above its node budget.
 SECONDS = float(os.environ.get("PYRAMIDE_SOLVE_SECONDS", "2"))
@@ -78,12 +95,17 @@ LONG_LOG = 1_000
 REPLAY_SLOTS = max(1, int(os.environ.get("PYRAMIDE_REPLAY_SLOTS", "1")))
 REPLAY_WAIT = float(os.environ.get("PYRAMIDE_REPLAY_WAIT", "2"))
 REPLAY_QUEUE = 4
+#: A worker's long-replay places (running or waiting) one client may hold: under half of them.
+REPLAY_SHARE = max(1, (REPLAY_SLOTS + REPLAY_QUEUE - 1) // 2)
+#: Seconds a replay process has to answer; then it is killed (stopped, stuck) and the replay refused.
+REPLAY_SECONDS = float(os.environ.get("PYRAMIDE_REPLAY_SECONDS", "5"))
 #: Bodies over this many bytes are refused unread while the replay queue is full.
 LONG_BODY = 8 * 1024
 
-_slots = threading.BoundedSemaphore(SLOTS)
 _replay_slots = threading.BoundedSemaphore(REPLAY_SLOTS)
 _replay_places = threading.BoundedSemaphore(REPLAY_SLOTS + REPLAY_QUEUE)
+_replay_clients: Counter[str] = Counter()
+_replay_clients_lock = threading.Lock()
 T = TypeVar("T")
 
 
@@ -104,6 +126,116 @@ class Deadline(int):
 
     def __sub__(self, other: object) -> Deadline:  # what is left of the budget keeps the deadline
         return Deadline(int(self) - int(other), at=self.at)  # type: ignore[call-overload]
+
+
+# -- Who asks, and the places the server's processes share ------------------------------------------
+
+
+def client_of(environ: dict) -> str:
+    """Who sent a request: the address nginx saw, behind it (gunicorn's Unix socket, which only our
+    nginx reaches, has no peer address; nginx writes ``X-Forwarded-For`` itself, over whatever the
+    client sent), else the peer's address. An IPv6 address counts by its /64, a host's usual share.
+
+    >>> client_of({"REMOTE_ADDR": "", "HTTP_X_FORWARDED_FOR": "2001:db8::1"}) == client_of({"REMOTE_ADDR": "2001:db8::ffff"})
+    True
+    >>> client_of({"REMOTE_ADDR": "127.0.0.1", "HTTP_X_FORWARDED_FOR": "10.0.0.1"})
+    '127.0.0.1'
+    """
+    address = environ.get("REMOTE_ADDR") or environ.get("HTTP_X_FORWARDED_FOR") or ""
+    try:
+        parsed = ipaddress.ip_address(address.strip())
+    except ValueError:
+        return address.strip()[:64]
+    if isinstance(parsed, ipaddress.IPv6Address):
+        if parsed.ipv4_mapped is not None:
+            return str(parsed.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{parsed}/64", strict=False))
+    return str(parsed)
+
+
+class _Shared:
+    """Where the places of the server's processes are: a directory of lock files. ``serve`` names
+    one in the server's own directory, before its workers are forked, with their count; elsewhere
+    (the app in a test, or under another server) each process makes its own, for one worker."""
+
+    def __init__(self) -> None:
+        self.directory: str | None = None
+        self.workers = 1
+        self.owner = 0
+        self.lock = threading.Lock()
+
+    def place(self, directory: str, workers: int) -> None:
+        self.directory, self.workers, self.owner = directory, max(1, workers), 0
+
+    def path(self) -> str:
+        with self.lock:
+            if self.directory is None or (self.owner and self.owner != os.getpid()):
+                self.directory, self.owner = tempfile.mkdtemp(prefix="pyramide-places-"), os.getpid()
+                atexit.register(_remove, self.directory, self.owner)
+            return self.directory
+
+
+def _remove(directory: str, owner: int) -> None:
+    if os.getpid() == owner:
+        shutil.rmtree(directory, ignore_errors=True)
+
+
+shared = _Shared()
+
+
+class Places:
+    """``count()`` places shared by every process of the server, of which one client holds at
+    most ``share``: a place is a file of the shared directory locked by its holder (``flock``, on
+    a descriptor of its own: two threads of a process exclude each other too). The kernel lets go
+    of a lock when its descriptor is closed or its process ends, however it ends (a worker
+    recycled, killed): a place can never leak. A client's share is counted by files of its own
+    (its address hashed into one of ``BUCKETS``)."""
+
+    BUCKETS = 4096
+
+    def __init__(self, name: str, per_worker: int) -> None:
+        self.name, self.per_worker = name, per_worker
+
+    def count(self) -> int:
+        return self.per_worker * shared.workers
+
+    def share(self) -> int:
+        """Half of the places, at least one: one client never holds every place but where there
+        is one alone."""
+        return max(1, self.count() // 2)
+
+    def take(self, client: str) -> list[int] | None:
+        """A place for ``client`` (its descriptors, for ``give_back``), or None: every place taken,
+        or the client's share."""
+        directory = shared.path()
+        bucket = zlib.crc32(client.encode()) % self.BUCKETS
+        mine = self._lock_one(directory, f"{self.name}-client-{bucket}-", self.share())
+        if mine is None:
+            return None
+        place = self._lock_one(directory, f"{self.name}-", self.count())
+        if place is None:
+            os.close(mine)
+            return None
+        return [mine, place]
+
+    @staticmethod
+    def give_back(held: list[int]) -> None:
+        for descriptor in held:
+            os.close(descriptor)
+
+    @staticmethod
+    def _lock_one(directory: str, prefix: str, count: int) -> int | None:
+        for number in range(count):
+            descriptor = os.open(os.path.join(directory, f"{prefix}{number}"), os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+            try:
+                fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return descriptor
+            except BlockingIOError:
+                os.close(descriptor)
+        return None
+
+
+_solver_places = Places("solver", SLOTS)
 
 
 def busy() -> ApiProblem:
@@ -155,7 +287,10 @@ class _PerProcess(Generic[T]):
                 self.made = None
 
 
-_pool: _PerProcess[ThreadPoolExecutor] = _PerProcess(lambda: ThreadPoolExecutor(SLOTS, "solver", initializer=_lower_priority))
+# (as many threads as the server has slots: a client's solves may all land in one worker)
+_pool: _PerProcess[ThreadPoolExecutor] = _PerProcess(
+    lambda: ThreadPoolExecutor(_solver_places.count(), "solver", initializer=_lower_priority)
+)
 
 
 def replay_queue_full() -> bool:
@@ -193,28 +328,49 @@ def start_replay_pool() -> None:
     _replay_pool().submit(os.getpid)
 
 
-def long_replay(actions: int, replay: Callable[..., T], *args: object) -> T:
+def _kill(pool: ProcessPoolExecutor) -> None:
+    """End a replay pool whose process does not answer (stopped, stuck): killed, not asked."""
+    for process in list(getattr(pool, "_processes", {}).values()):  # (3.14: pool.kill_workers())
+        try:
+            process.kill()
+        except (OSError, ValueError):
+            pass
+    pool.shutdown(wait=False, cancel_futures=True)
+
+
+def long_replay(actions: int, replay: Callable[..., T], *args: object, client: str = "") -> T:
     """``replay(*args)``: in the replay pool's processes when it replays more than ``LONG_LOG``
-    actions (``replay`` and ``args`` go there pickled: a function of a module, and values)."""
+    actions (``replay`` and ``args`` go there pickled: a function of a module, and values), in one
+    of the worker's places, ``client`` holding at most ``REPLAY_SHARE`` of them."""
     if actions <= LONG_LOG:
         return replay(*args)
-    if not _replay_places.acquire(blocking=False):
-        raise replay_busy()
+    with _replay_clients_lock:
+        if _replay_clients[client] >= REPLAY_SHARE:
+            raise replay_busy()
+        _replay_clients[client] += 1
     try:
-        if not _replay_slots.acquire(timeout=REPLAY_WAIT):
+        if not _replay_places.acquire(blocking=False):
             raise replay_busy()
         try:
-            pool = _replay_pool()
+            if not _replay_slots.acquire(timeout=REPLAY_WAIT):
+                raise replay_busy()
             try:
-                return pool.submit(replay, *args).result()
-            except BrokenProcessPool:  # (a replay process died, killed: a new pool for the next)
-                _replay_pool.forget(pool)
-                pool.shutdown(wait=False, cancel_futures=True)
-                raise replay_busy() from None
+                pool = _replay_pool()
+                try:
+                    return pool.submit(replay, *args).result(timeout=REPLAY_SECONDS)
+                except (BrokenProcessPool, TimeoutError):  # (a replay process killed, or stopped: a new pool)
+                    _replay_pool.forget(pool)
+                    _kill(pool)
+                    raise replay_busy() from None
+            finally:
+                _replay_slots.release()
         finally:
-            _replay_slots.release()
+            _replay_places.release()
     finally:
-        _replay_places.release()
+        with _replay_clients_lock:
+            _replay_clients[client] -= 1
+            if not _replay_clients[client]:
+                del _replay_clients[client]
 
 
 def _search(search: Callable[..., T], args: tuple, kwargs: dict) -> T:
@@ -224,22 +380,23 @@ def _search(search: Callable[..., T], args: tuple, kwargs: dict) -> T:
         _trim_heap()
 
 
-def _in_pool(search: Callable[..., T], *args, budget: int, **kwargs) -> T:
-    if not _slots.acquire(blocking=False):
+def _in_pool(search: Callable[..., T], *args, budget: int, client: str, **kwargs) -> T:
+    held = _solver_places.take(client)
+    if held is None:
         raise busy()
     try:
         return _pool().submit(_search, search, args, {**kwargs, "budget": Deadline(budget)}).result()
     finally:
-        _slots.release()
+        Places.give_back(held)
 
 
-def solve(state: engine.GameState, *, budget: int, **options) -> engine.Solution:
-    return _in_pool(engine.solve, state, budget=budget, **options)
+def solve(state: engine.GameState, *, budget: int, client: str, **options) -> engine.Solution:
+    return _in_pool(engine.solve, state, budget=budget, client=client, **options)
 
 
-def hint(state: engine.GameState, *, budget: int) -> tuple[engine.Move | None, engine.Solution]:
-    return _in_pool(engine.hint, state, budget=budget)
+def hint(state: engine.GameState, *, budget: int, client: str) -> tuple[engine.Move | None, engine.Solution]:
+    return _in_pool(engine.hint, state, budget=budget, client=client)
 
 
-def winnable_deal(rules: engine.Rules, *, budget: int, **options) -> engine.GameState:
-    return _in_pool(engine.winnable_deal, rules, budget=budget, **options)
+def winnable_deal(rules: engine.Rules, *, budget: int, client: str, **options) -> engine.GameState:
+    return _in_pool(engine.winnable_deal, rules, budget=budget, client=client, **options)

@@ -42,8 +42,8 @@ from pathlib import Path
 
 from ..locales import DEFAULT_LANGUAGE, LANGUAGES
 
-from ._http import _API_CSP, _SECURITY, CORS_EXPOSED_HEADERS, READ_TIMEOUT, parse_origins
-from ._limits import LONG_BODY, REPLAY_QUEUE, REPLAY_SLOTS, replay_busy
+from ._http import CORS_EXPOSED_HEADERS, READ_TIMEOUT, REFUSAL_HEADERS, parse_origins
+from ._limits import LONG_BODY, REPLAY_SHARE, REPLAY_SLOTS, replay_busy
 from ._models import MAX_BODY
 from ._problems import MEDIA_TYPE, problem_body
 
@@ -53,6 +53,7 @@ HEAD_LINE = 8192
 #: The refusals nginx answers itself: nginx's status → (our code, the status answered, parameters).
 REFUSALS: dict[int, tuple[str, int, dict]] = {
     400: ("malformed_request", 400, {}),
+    404: ("not_found", 404, {}),  # (its internal locations, asked for from outside)
     405: ("method_not_allowed", 405, {}),  # (TRACE: nginx refuses it before any location)
     408: ("request_timeout", 408, {"seconds": f"{READ_TIMEOUT:g}"}),
     413: ("body_too_large", 413, {"limit": MAX_BODY}),
@@ -61,7 +62,7 @@ REFUSALS: dict[int, tuple[str, int, dict]] = {
     500: ("internal_error", 500, {}),
     501: ("unsupported_transfer_coding", 501, {}),
     502: ("internal_error", 500, {}),
-    503: ("replay_busy", 503, {"seconds": replay_busy().params["seconds"]}),  # (limit_conn: long bodies)
+    503: ("replay_busy", 503, {"seconds": replay_busy().params["seconds"]}),  # (limit_req: long bodies)
     504: ("internal_error", 500, {}),
 }
 
@@ -144,12 +145,24 @@ def _above(number: int) -> str:
 
 
 def _long_body_map() -> str:
-    """``$pyramide_long_body``: the client's address on a request to an endpoint that replays
-    whose body is announced over ``LONG_BODY`` bytes, long enough to hold a long log; empty (not
-    counted) otherwise. ``limit_conn`` counts those in flight, by address."""
+    r"""``$pyramide_long_body``: the client's address on a request to an endpoint that replays whose
+    body may hold a long log: announced over ``LONG_BODY`` bytes however its ``Content-Length`` is
+    spelled (leading zeros), or chunked (its length unknown until read); empty (not counted)
+    otherwise. ``limit_req`` keys on it.
+
+    >>> import re
+    >>> rules = re.findall(r"'~\^(.*?)' \$binary_remote_addr", _long_body_map())
+    >>> def long(line): return any(re.match(rule, line) for rule in rules)
+    >>> [long(f"/v1/moves {n} ") for n in ("8193", "0008193", "8192", "00100", "")], long("/v1/moves  chunked"), long("/healthz  chunked")
+    ([True, True, False, False, False], True, False)
+    """
     paths = "|".join(re.escape(path) for path in REPLAYING_PATHS)
-    key = _quote(f"~^(?:{paths}) {_above(LONG_BODY)}$", pattern=True)
-    return f'map "$uri $content_length" $pyramide_long_body {{\n    default \'\';\n    {key} $binary_remote_addr;\n}}\n'
+    announced = _quote(f"~^(?:{paths}) 0*{_above(LONG_BODY)} ", pattern=True)
+    chunked = _quote(f"~^(?:{paths})  .", pattern=True)
+    return (
+        'map "$uri $content_length $http_transfer_encoding" $pyramide_long_body {\n    default \'\';\n'
+        f"    {announced} $binary_remote_addr;\n    {chunked} $binary_remote_addr;\n}}\n"
+    )
 
 
 def _refusal_blocks() -> tuple[str, str]:
@@ -157,9 +170,7 @@ def _refusal_blocks() -> tuple[str, str]:
     maps, locations = [], []
     headers = {
         "Content-Language": "$pyramide_language",
-        "Cache-Control": "no-store",
-        "Content-Security-Policy": _API_CSP,
-        **_SECURITY,
+        **REFUSAL_HEADERS,
         "Access-Control-Allow-Origin": "$pyramide_cors",
         "Access-Control-Expose-Headers": "$pyramide_cors_exposed",
         "Vary": "$pyramide_cors_vary",
@@ -184,19 +195,29 @@ def _refusal_blocks() -> tuple[str, str]:
     return "".join(maps), "".join(locations)
 
 
+def long_bodies_rate(app_workers: int) -> int:
+    """Long bodies a second nginx passes on from one client (``limit_req``, beyond a burst of
+    the places it may hold): about half of what the workers' replay processes can replay (a
+    10,000-action log takes about 0.12 s), so a flood is refused by nginx, unread, at next to no
+    cost, and never holds more than its share."""
+    return max(1, app_workers * REPLAY_SLOTS * 4)
+
+
 def config(directory: Path, host: str, port: int, *, access_log: bool, workers: int = 1, app_workers: int = 1) -> str:
     """The nginx configuration: listening on ``host``:``port``, gunicorn (``app_workers``
     processes) on ``directory``/app.sock.
 
     Requests that may carry a long log (``_long_body_map``) are let through to gunicorn, from one
-    client address, only as many at once as the workers' replay pools take (``app_workers`` ×
-    (``REPLAY_SLOTS`` + ``REPLAY_QUEUE``)); past that, nginx answers ``503 replay_busy`` itself,
-    as the app would, before reading the body: a flood of long logs then costs the workers
-    nothing but the replays they take (each refusal cost a worker about 0.6 ms of CPU, reading
-    the body and answering, some 400 a second under 16 clients). It refuses only a client that
-    already has that many long bodies in flight (being sent, waiting or replaying), which fill the
-    pools' places; by address, so that a client holding its places (with bodies that never end)
-    holds only its own. (Behind another proxy, every client has that proxy's address.)"""
+    client address, at ``long_bodies_rate`` a second beyond a burst of the replay places the client
+    may hold in all the workers (``app_workers`` × ``REPLAY_SHARE``); past that, nginx answers
+    ``503 replay_busy`` itself, as the app would, before reading the body: a flood of long logs
+    then costs the workers next to nothing (each refusal cost a worker about 0.6 ms of CPU,
+    reading the body and answering, some 400 a second under 16 clients). A rate, not a count of
+    requests in flight (``limit_conn``): a count is given back by the nginx worker that took it,
+    and one killed mid-request never gives it back, so that a client could be refused for good; a
+    rate is forgotten as time passes. By address: one client's flood is refused, no other's.
+    (Behind another proxy, every client has that proxy's address.) The exact share of each client
+    (how many replays it may hold at once) is the app's (``_limits``)."""
     origins = parse_origins(os.environ.get("PYRAMIDE_CORS_ORIGINS"))
     maps, locations = _refusal_blocks()
     user = ""
@@ -247,14 +268,19 @@ http {{
 {_cors_map(origins)}
 {_allow_map()}
 {_long_body_map()}
-    limit_conn_zone $pyramide_long_body zone=pyramide_long_bodies:1m;
-    limit_conn_status 503;
-    limit_conn_log_level info;  # (not logged: the error log is error and worse)
+    limit_req_zone $pyramide_long_body zone=pyramide_long_bodies:1m rate={long_bodies_rate(app_workers)}r/s;
+    limit_req_status 503;
+    limit_req_log_level info;  # (not logged: the error log is error and worse)
     map $pyramide_cors $pyramide_cors_exposed {{ '' ''; default {_quote(CORS_EXPOSED_HEADERS)}; }}
     map $pyramide_cors $pyramide_cors_vary {{ '' ''; '*' ''; default 'Origin'; }}
 {maps}
+    # The one socket three times, never marked down (max_fails=0): a request that meets a worker
+    # as it exits (recycled, reloaded, killed: its connection closed or reset) is sent again, up
+    # to twice, on a new connection, which another worker takes (proxy_next_upstream below).
     upstream pyramide {{
-        server unix:{directory}/app.sock;
+        server unix:{directory}/app.sock max_fails=0;
+        server unix:{directory}/app.sock max_fails=0;
+        server unix:{directory}/app.sock max_fails=0;
         keepalive 32;
         keepalive_timeout 4s;
     }}
@@ -263,16 +289,42 @@ http {{
         listen {listen} backlog=4096;
 {"".join(f"        error_page {status} ={answered} /_pyramide/problem/{status};" + chr(10) for status, (_, answered, _) in REFUSALS.items())}
         location / {{
-            limit_conn pyramide_long_bodies {app_workers * (REPLAY_SLOTS + REPLAY_QUEUE)};
+            # HTTP/0.9 has no head to answer in (no status, no media type): the connection is
+            # closed. (Here, not in the server: a request line nginx refuses has no protocol either,
+            # and its refusal's page goes through the server's checks.)
+            if ($server_protocol = "") {{
+                return 444;
+            }}
+            # What gunicorn would refuse before reading the headers, refused here in the request's
+            # language: a method not of 3 to 20 capitals (and - _), raw bytes outside printable
+            # ASCII in the target. (Whatever else gunicorn refuses it answers itself, in our
+            # problem+json too: ``_server.Worker``.)
+            if ($request_method !~ "^[A-Z_-]{{3,20}}$") {{
+                return 400;
+            }}
+            if ($request_uri ~ "[^\x21-\x7e]") {{
+                return 400;
+            }}
+            limit_req zone=pyramide_long_bodies burst={app_workers * REPLAY_SHARE} nodelay;
             proxy_pass http://pyramide;
             proxy_http_version 1.1;
             proxy_set_header Connection "";
             proxy_set_header Host $http_host;
             proxy_set_header X-Forwarded-For $remote_addr;
+            # The scheme is nginx's to say, never the client's: gunicorn refuses contradictory ones.
+            proxy_set_header X-Forwarded-Proto $scheme;
+            proxy_set_header X-Forwarded-Protocol "";
+            proxy_set_header X-Forwarded-Ssl "";
+            proxy_set_header Front-End-Https "";
+            proxy_set_header Forwarded "";
             proxy_set_header Expect "";
             proxy_request_buffering on;
             proxy_buffering on;
             proxy_read_timeout 120s;
+            # Every endpoint is a pure function of its request (stateless): sending a POST again
+            # is safe, so a worker's exit is never a client's error.
+            proxy_next_upstream error non_idempotent;
+            proxy_next_upstream_tries 3;
             proxy_connect_timeout 5s;
         }}
 {locations}    }}
@@ -298,6 +350,7 @@ class Proxy:
     def __init__(self, nginx: str, directory: Path, host: str, port: int, lines=None, app_workers: int = 1) -> None:
         self.nginx, self.directory, self.host, self.port, self.lines = nginx, directory, host, port, lines
         self.app_workers = app_workers
+        self.owner = os.getpid()  # (gunicorn's workers are forks of this process: see ``stop``)
         self.process: subprocess.Popen | None = None
         self.stopping = threading.Event()
         self.failed = False
@@ -343,6 +396,12 @@ class Proxy:
         self.started = True
 
     def stop(self) -> None:
+        """Stop nginx and remove the directory: in the process that started it only. A gunicorn
+        worker is a fork of the server's main process and inherits its stack (``serve.main``'s
+        ``finally``): when a worker exits, recycled or reloaded, its ``SystemExit`` unwinds that
+        stack too, and must not take the server's socket directory with it."""
+        if os.getpid() != self.owner:
+            return
         self.stopping.set()
         if self.process is not None and self.process.poll() is None:
             self.process.terminate()

@@ -1,6 +1,6 @@
 """The server's own parts around stock gunicorn: the JSON access log (``Logger``, and ``_Lines``,
-which nginx's log lines go through too: ``_proxy.py``) and the replacement of a worker grown too
-large. ``serve.py`` puts them together.
+which nginx's log lines go through too: ``_proxy.py``), the replacement of a worker grown too
+large, and gunicorn's own refusals in problem+json (``Worker``). ``serve.py`` puts them together.
 """
 
 from __future__ import annotations
@@ -12,6 +12,15 @@ import threading
 from datetime import datetime, timezone
 
 from gunicorn import glogging
+from gunicorn.http import errors as http_errors
+from gunicorn.workers.gthread import ThreadWorker
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header
+
+from ..locales import DEFAULT_LANGUAGE, LANGUAGES
+
+from ._http import REFUSAL_HEADERS
+from ._problems import MEDIA_TYPE, problem_body
 
 
 # -- The access log ------------------------------------------------------------------------------
@@ -114,3 +123,62 @@ def recycle_when_large(limit_mb: float):
             worker.alive = False
 
     return post_request
+
+
+# -- gunicorn's own refusals -----------------------------------------------------------------------
+
+
+#: What gunicorn refuses before the app sees the request, as our code and status; any other
+#: parse error is a ``400 malformed_request`` (a head nginx let through that gunicorn will not
+#: read: a method of 1–2 or 21+ letters, raw non-ASCII bytes in the target, a control byte in a
+#: header value, two ``Content-Type`` headers…), and anything else a ``500 internal_error``.
+_REFUSED: tuple[tuple[type, str, int], ...] = (
+    (http_errors.LimitRequestLine, "uri_too_long", 414),
+    (http_errors.LimitRequestHeaders, "headers_too_large", 431),
+    (http_errors.ExpectationFailed, "expectation_failed", 417),
+    (http_errors.UnsupportedTransferCoding, "unsupported_transfer_coding", 501),
+    (http_errors.ParseException, "malformed_request", 400),
+)
+#: gunicorn's limits on a request line and on a header line (``serve.options``): nginx's (8 KiB) and
+#: the app's are lower, so behind nginx they are not reached.
+HEAD_LIMIT = 8190
+
+
+def refusal(exc: BaseException, headers: list | None) -> bytes:
+    """The whole answer (head and body) to a request gunicorn refused with ``exc``, in the language
+    its ``Accept-Language`` asks for when gunicorn had read its headers (``headers``), else ours."""
+    code, status = next(((code, status) for kind, code, status in _REFUSED if isinstance(exc, kind)), ("internal_error", 500))
+    accept = next((value for name, value in headers or () if name.upper() == "ACCEPT-LANGUAGE"), None)
+    language = parse_accept_header(accept, LanguageAccept).best_match(LANGUAGES, default=DEFAULT_LANGUAGE) if accept else DEFAULT_LANGUAGE
+    body = problem_body(code, status, language, limit=HEAD_LIMIT)
+    head = {
+        "Content-Type": MEDIA_TYPE,
+        "Content-Length": str(len(body)),
+        "Content-Language": language,
+        "Connection": "close",
+        **REFUSAL_HEADERS,
+    }
+    lines = [f"HTTP/1.1 {status} {_REASONS.get(status, 'Error')}"] + [f"{name}: {value}" for name, value in head.items()]
+    return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + body
+
+
+_REASONS = {400: "Bad Request", 414: "URI Too Long", 417: "Expectation Failed", 431: "Request Header Fields Too Large", 500: "Internal Server Error", 501: "Not Implemented"}
+
+
+class Worker(ThreadWorker):
+    """gunicorn's threaded worker as it comes, but for its refusals: a request it will not parse is
+    answered as the app answers, in problem+json with our code, ``Content-Language``, the security
+    headers and ``Cache-Control: no-store``, not in gunicorn's HTML page. Behind nginx these are the
+    heads nginx accepts and gunicorn does not; alone, every refusal of gunicorn's."""
+
+    def handle_error(self, req, client, addr, exc) -> None:
+        if isinstance(exc, http_errors.ParseException):
+            self.log.warning("Invalid request from ip=%s: %s", (addr or ("",))[0], exc)
+        else:
+            self.log.exception("Error handling request")
+        if req is None:
+            req = getattr(exc, "req", None)
+        try:
+            client.sendall(refusal(exc, getattr(req, "headers", None)))
+        except OSError:
+            self.log.debug("Failed to send the refusal.")

@@ -21,6 +21,7 @@ the measurements). ``PYRAMIDE_NGINX`` may also name the nginx program to run.
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import sys
 import tempfile
@@ -31,8 +32,9 @@ from gunicorn.app.base import BaseApplication
 from .. import __version__
 
 from . import create_app
+from ._limits import shared
 from ._proxy import Proxy, find_nginx
-from ._server import Logger, recycle_when_large
+from ._server import HEAD_LIMIT, Logger, recycle_when_large
 
 NO_NGINX = (
     "pyramide serve: nginx not found ({why}): serving with gunicorn alone, which slow or hostile clients "
@@ -84,7 +86,7 @@ def options(bind: str | None = None) -> dict:
     return {
         "bind": bind or f"{host}:{port}",
         "workers": workers,
-        "worker_class": "gthread",
+        "worker_class": "service.api._server.Worker",  # (gthread, its refusals in problem+json)
         "threads": int(os.environ.get("PYRAMIDE_THREADS", "16")),
         "worker_connections": 1000,
         "keepalive": 10,  # longer than nginx keeps its idle connections to gunicorn (4 s)
@@ -99,23 +101,34 @@ def options(bind: str | None = None) -> dict:
         "logger_class": Logger,
         "loglevel": "warning",
         # nginx's limits are lower (8 KiB a line): these are not reached behind it.
-        "limit_request_line": 8190,
+        "limit_request_line": HEAD_LIMIT,
         "limit_request_fields": 32768,
-        "limit_request_field_size": 8190,
+        "limit_request_field_size": HEAD_LIMIT,
     }
 
 
 def main(app=None) -> None:
-    """Serve ``app`` (the API unless another WSGI app is given: the benchmark's echo)."""
+    """Serve ``app`` (the API unless another WSGI app is given: the benchmark's echo).
+
+    The server's own directory (``/tmp/pyramide-…``: nginx's configuration and sockets, the
+    places its workers share, ``_limits.Places``) is made here and removed by this process alone,
+    when it stops: a worker is a fork of this process and leaves through the same stack when it
+    exits (recycled, reloaded), so every cleanup here checks whose it is."""
     nginx = find_nginx()
+    directory = Path(tempfile.mkdtemp(prefix="pyramide-"))
+    owner = os.getpid()
+    settings = options(bind=None if nginx is None else f"unix:{directory / 'app.sock'}")
+    shared.place(str(directory), settings["workers"])
     if nginx is None:
         why = "PYRAMIDE_NGINX=off" if os.environ.get("PYRAMIDE_NGINX") else "not on the PATH nor in /usr/sbin"
         print(NO_NGINX.format(why=why), file=sys.stderr, flush=True)
-        Server(options(), app).run()
+        try:
+            Server(settings, app).run()
+        finally:
+            if os.getpid() == owner:
+                shutil.rmtree(directory, ignore_errors=True)
         return
     host, port = _address()
-    directory = Path(tempfile.mkdtemp(prefix="pyramide-"))
-    settings = options(bind=f"unix:{directory / 'app.sock'}")
     proxy = Proxy(nginx, directory, host, port, lines=Logger.lines if Logger.enabled else None, app_workers=settings["workers"])
     Logger.enabled = False  # (nginx logs every request, its own refusals included)
 
@@ -133,9 +146,10 @@ def main(app=None) -> None:
     try:
         Server(settings, app).run()
     finally:
-        proxy.stop()
-        if proxy.failed:  # (nginx stopped on its own: gunicorn was stopped after it)
-            sys.exit(1)
+        if os.getpid() == owner:  # (``Proxy.stop`` checks the same)
+            proxy.stop()
+            if proxy.failed:  # (nginx stopped on its own: gunicorn was stopped after it)
+                sys.exit(1)
 
 
 if __name__ == "__main__":
