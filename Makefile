@@ -32,7 +32,7 @@ PIP = $(shell if [ -x $(BIN)/pip ]; then echo $(BIN)/python -m pip; else echo $(
 PIP_ENV := PIP_DISABLE_PIP_VERSION_CHECK=1 PYTHONWARNINGS="ignore:Editable installation"
 
 .PHONY: serve test fuzz bench clean install flaky npm-tools nginx chromium
-.PHONY: mutate coverage-kit adversary crosscheck
+.PHONY: mutate coverage-kit adversary crosscheck soak
 
 $(BIN)/python:
 	$(PYTHON) -m venv --without-pip $(VENV)
@@ -42,7 +42,7 @@ $(RUNTIME_STAMP): pyproject.toml | $(BIN)/python
 	$(PIP_ENV) $(PIP) install --quiet -e .
 	touch $(RUNTIME_STAMP)
 
-# The test extras, and pip in the environment (tests/test_wheel.py builds a wheel with it).
+# The test extras, and pip in the environment (tests/cli/test_wheel.py builds a wheel with it).
 $(STAMP): $(RUNTIME_STAMP) pyproject.toml
 	$(PIP_ENV) $(PIP) install --quiet -e '.[test]' pip
 	touch $(STAMP)
@@ -77,7 +77,7 @@ serve: $(RUNTIME_STAMP) nginx
 	PORT=$(PORT) $(BIN)/pyramide serve
 
 # The solver's answers are exact within their node budget; its wall-time bound (2 s by default,
-# tested on its own in tests/test_server.py) would make them depend on how busy the machine is.
+# tested on its own in tests/server/test_server.py) would make them depend on how busy the machine is.
 # It runs on every core (-n: pytest-xdist) and ends with the slowest tests (--durations).
 # Python may keep its bytecode here even where the environment says not to (PYTHONDONTWRITEBYTECODE):
 # the suite starts Python again and again (kits, adapters, servers), and each start would compile
@@ -99,12 +99,19 @@ npm-tools:
 $(NPM_STAMP): $(CONTRACT)/package.json $(CONTRACT)/package-lock.json
 	cd $(CONTRACT) && npm ci --no-audit --no-fund --loglevel=error
 
-# make fuzz: the engine's state machine and state mutations (tests/test_fuzz.py: at least 10,000
+# make fuzz: the engine's state machine and state mutations (tests/engine/test_fuzz.py: at least 10,000
 # sequences and 2,000 mutated states, and at least FUZZ_MINUTES), then schemathesis against the
 # real server (FUZZ_MINUTES); both print progress as they go. docs/fuzzing.md has the figures.
 fuzz: $(STAMP)
-	PYRAMIDE_FUZZ=long FUZZ_MINUTES=$(FUZZ_MINUTES) $(BIN)/python -m pytest -q -p no:cacheprovider tests/test_fuzz.py
-	PYRAMIDE_FUZZ=long FUZZ_MINUTES=$(FUZZ_MINUTES) $(BIN)/python -m pytest -q -p no:cacheprovider tests/test_schemathesis.py
+	PYRAMIDE_FUZZ=long FUZZ_MINUTES=$(FUZZ_MINUTES) $(BIN)/python -m pytest -q -p no:cacheprovider tests/engine/test_fuzz.py
+	PYRAMIDE_FUZZ=long FUZZ_MINUTES=$(FUZZ_MINUTES) $(BIN)/python -m pytest -q -p no:cacheprovider tests/api/test_schemathesis.py
+
+# make soak: the real server under a steady load for SOAK_MINUTES, past its workers' recycling
+# limits, reloaded every 3 minutes; a progress line every 30 s, a summary in build/soak.json
+# (docs/server.md has the figures). Fails if any answer was not right. Not part of test.
+SOAK_MINUTES ?= 10
+soak: $(STAMP) nginx
+	$(BIN)/python -m tests.soak --minutes $(SOAK_MINUTES)
 
 bench: $(STAMP) nginx
 	$(BIN)/python -m tests.bench

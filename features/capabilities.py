@@ -6,7 +6,7 @@ anywhere needs ``taps``; a score or the points of a removal need ``scoring``; ``
 ``undo``, a hundred of them ``undo-limit``; a message to the letter needs ``messages``; a deal code
 needs ``codes``; the reason of a refusal needs ``refusal-reasons``; a rules option needs
 ``option-…`` (or the variant of another shape it makes);
-``tests/test_kit_portable.py`` checks these derivations against every vector.
+``tests/kit/test_kit_portable.py`` checks these derivations against every vector.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ Every scenario carries at least one **source tag**:
 - ``@codes``: Pyramide's deal-code scheme (``PYR1-…``; the app's ``PY1-…`` codes refused but for the documents' deal).
 
 The tags are the one source: ``python -m features.traceability`` rewrites the table in
-``docs/conformance.md`` from them, and ``tests/test_conformance_table.py`` fails when the two differ.
+``docs/conformance.md`` from them, and ``tests/kit/test_conformance_table.py`` fails when the two differ.
 """
 
 from __future__ import annotations

@@ -320,7 +320,7 @@ Feature: Deshacer y código de partida / Annullamento e codice della partita
   Scenario Outline: A PySolFC game number deals what PySolFC's Pyramid deals for it: <code>
     (`PYSOLFC-<rules>-<n>`, Pyramide's API: Microsoft's generator below 32000, Mersenne Twister
     from 32000 on, up to 20 digits, under any rules of PySolFC's shape; the cards are those
-    pysol-cards deals, `tests/test_pysolfc.py`.)
+    pysol-cards deals, `tests/engine/test_pysolfc.py`.)
     When I deal the code "<code>"
     Then the cards dealt, the pyramid row by row, then the waste, then the stock from its top, are "<deck>"
     And the game's code is "<code>"

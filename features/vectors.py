@@ -2,7 +2,7 @@
 
 ``python -m features.vectors`` writes ``features/vectors.json`` from the ``.feature`` files, through
 the same step table (:data:`steps.STEPS`) the Python kit runs, so the feature files stay the one
-source; ``tests/test_vectors.py`` fails when the file is out of date. Any runner in any language
+source; ``tests/kit/test_kit_portable.py`` fails when the file is out of date. Any runner in any language
 executes the vectors' operations against an implementation (``features/js/runner.mjs`` does it in
 JavaScript); ``docs/conformance.md`` § Vectors documents the format.
 """

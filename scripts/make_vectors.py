@@ -2,7 +2,7 @@
 
     python -m scripts.make_vectors
 
-The file is checked by tests/test_codes.py against the engine and against an independent
+The file is checked by tests/engine/test_codes.py against the engine and against an independent
 reimplementation written from docs/deal-codes.md alone.
 """
 

@@ -1,4 +1,4 @@
-"""Hostile clients on loopback, shared by ``tests/test_server.py`` (generous bounds) and
+"""Hostile clients on loopback, shared by ``tests/server/test_server.py`` (generous bounds) and
 ``tests/bench/bench_attacks.py`` (figures): each attack keeps ``count`` hostile connections to the
 server open for as long as it runs, and replaces each one the server answers or closes, so that
 the attack goes on at the server's read deadline and after it, not only at its start. A socket the

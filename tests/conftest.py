@@ -2,11 +2,11 @@
 
 tests/adversary is a tool (``make adversary``), not tests: its modules patch the engine when run,
 so pytest neither collects nor imports them (``--doctest-modules`` would import every module).
-tests/test_adversary.py checks its table cheaply.
+tests/kit/test_adversary.py checks its table cheaply.
 
 Hypothesis runs without its deadline (200 ms an example by default): an example's wall time says
 how busy the machine is, not whether the code is right, and speed is tests/bench's to measure.
-Under make test on a machine busy on every core, tests/test_codes.py's examples took 0.7 to 1 s.
+Under make test on a machine busy on every core, tests/engine/test_codes.py's examples took 0.7 to 1 s.
 """
 
 import pytest
@@ -24,23 +24,23 @@ settings.load_profile("pyramide")
 #: running alone while the other worker idles. A prefix names a test, a parametrised family or a
 #: module. When the whole suite runs, each prefix must name a test (a renamed test is said here).
 STARTED_FIRST = (
-    "tests/test_schemathesis.py::test_schemathesis_finds_nothing",
-    "tests/test_wheel.py::test_the_installed_kit_judges_the_installed_server",  # builds the wheel's environment
-    "tests/test_contract_clients.py::test_the_named_requests_are_among_those_checked",  # records the kit's requests
-    "tests/test_kit_report.py",
-    "tests/test_solver.py::test_one_pass_verdicts_agree_with_a_solver_written_from_the_published_rules",
-    "tests/test_solver.py::test_the_search_by_levels_agrees_with_the_whole_search",
-    "tests/test_kit_portable.py::test_the_subprocess_driver_judges_an_engine_without_http",
-    "tests/test_outside_engine.py::test_soliterm_is_judged_as_its_report_and_baseline_say",
-    "tests/test_kit_portable.py::test_an_implementation_of_the_app_alone_skips_the_variants_of_another_shape",
-    "tests/test_kit_portable.py::test_the_vectors_alone_judge_pyramide",
-    "tests/test_kit_mutations.py",
-    "tests/test_kit_capabilities.py::test_an_engine_lacking_capabilities_skips_exactly_their_scenarios_and_passes_the_rest",
-    "tests/test_kit_capabilities.py::test_without_on_the_command_line_skips_over_http",
-    "tests/test_fuzz.py::test_the_engine_state_machine",
-    "tests/test_cli.py::test_the_check_against_the_reference_solver_prints_what_docs_solver_md_shows",
-    "tests/test_kit_health.py::test_an_adapter_that_dies_mid_run_stops_the_run_with_status_2",
-    "tests/test_kit_portable.py::test_the_junit_report_carries_tags_and_rule_rows",
+    "tests/api/test_schemathesis.py::test_schemathesis_finds_nothing",
+    "tests/cli/test_wheel.py::test_the_installed_kit_judges_the_installed_server",  # builds the wheel's environment
+    "tests/api/test_contract_clients.py::test_the_named_requests_are_among_those_checked",  # records the kit's requests
+    "tests/kit/test_kit_report.py",
+    "tests/solver/test_solver.py::test_one_pass_verdicts_agree_with_a_solver_written_from_the_published_rules",
+    "tests/solver/test_solver.py::test_the_search_by_levels_agrees_with_the_whole_search",
+    "tests/kit/test_kit_portable.py::test_the_subprocess_driver_judges_an_engine_without_http",
+    "tests/kit/test_outside_engine.py::test_soliterm_is_judged_as_its_report_and_baseline_say",
+    "tests/kit/test_kit_portable.py::test_an_implementation_of_the_app_alone_skips_the_variants_of_another_shape",
+    "tests/kit/test_kit_portable.py::test_the_vectors_alone_judge_pyramide",
+    "tests/kit/test_kit_mutations.py",
+    "tests/kit/test_kit_capabilities.py::test_an_engine_lacking_capabilities_skips_exactly_their_scenarios_and_passes_the_rest",
+    "tests/kit/test_kit_capabilities.py::test_without_on_the_command_line_skips_over_http",
+    "tests/engine/test_fuzz.py::test_the_engine_state_machine",
+    "tests/cli/test_cli.py::test_the_check_against_the_reference_solver_prints_what_docs_solver_md_shows",
+    "tests/kit/test_kit_health.py::test_an_adapter_that_dies_mid_run_stops_the_run_with_status_2",
+    "tests/kit/test_kit_portable.py::test_the_junit_report_carries_tags_and_rule_rows",
 )
 
 

@@ -2,7 +2,7 @@
 of the docs (README.md, docs/api.md, the contract's own examples) and every request the conformance
 kit sends, each with the request schema that the server's models accept it as.
 
-``tests/test_contract_clients.py`` compiles them against the TypeScript types of
+``tests/api/test_contract_clients.py`` compiles them against the TypeScript types of
 ``openapi-typescript`` and validates them with the models of a Python generator.
 """
 

@@ -28,17 +28,17 @@ ROOT = Path(__file__).resolve().parent.parent
 #: Every test that waits on another process or a clock, found by reading the suite for sleeps,
 #: deadlines and subprocesses (docs/testing.md says how each one waits).
 WAITING_TESTS = [
-    "tests/test_cli.py::test_ctrl_c_during_stats_stops_cleanly_and_prints_the_partial_result",
-    "tests/test_cli.py::test_stats_progress_off_a_terminal_is_a_line_per_tenth_on_stderr",
-    "tests/test_cli.py::test_serve_listens_where_host_and_port_say",
-    "tests/test_kit_portable.py::test_an_unreachable_server_is_one_line_and_exit_status_2",
-    "tests/test_kit_health.py",
-    "tests/test_server.py::test_a_solver_flood_is_shed_with_503_while_the_cheap_endpoints_stay_fast",
-    "tests/test_server.py::test_the_solver_stops_at_its_deadline",
-    "tests/test_server.py::test_the_access_log_is_json_lines",
-    "tests/test_server.py::test_a_full_log_pipe_never_blocks_the_server",
-    "tests/test_api_doc_examples.py",
-    "tests/test_readme.py",
+    "tests/cli/test_cli.py::test_ctrl_c_during_stats_stops_cleanly_and_prints_the_partial_result",
+    "tests/cli/test_cli.py::test_stats_progress_off_a_terminal_is_a_line_per_tenth_on_stderr",
+    "tests/cli/test_cli.py::test_serve_listens_where_host_and_port_say",
+    "tests/kit/test_kit_portable.py::test_an_unreachable_server_is_one_line_and_exit_status_2",
+    "tests/kit/test_kit_health.py",
+    "tests/server/test_server.py::test_a_solver_flood_is_shed_with_503_while_the_cheap_endpoints_stay_fast",
+    "tests/server/test_server.py::test_the_solver_stops_at_its_deadline",
+    "tests/server/test_server.py::test_the_access_log_is_json_lines",
+    "tests/server/test_server.py::test_a_full_log_pipe_never_blocks_the_server",
+    "tests/docs/test_api_doc_examples.py",
+    "tests/docs/test_readme.py",
 ]
 
 

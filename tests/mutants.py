@@ -1,7 +1,7 @@
 """Deliberately broken engines, to show that the conformance kit has teeth.
 
 Loaded as a pytest plugin (``-p tests.mutants``) with ``PYRAMIDE_MUTANT`` naming one mutation;
-``tests/test_kit_mutations.py`` runs the kit against each and expects it to fail.
+``tests/kit/test_kit_mutations.py`` runs the kit against each and expects it to fail.
 """
 
 from __future__ import annotations

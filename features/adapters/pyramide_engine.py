@@ -10,14 +10,14 @@ output: ``hello``, ``new_game``, ``play``, ``probe`` (play without keeping the r
 Its ``hello`` lists what it plays beyond the app's rules: Pyramide's deal codes, the reasons of
 its refusals (``refusal-reasons``: ``reason``, ``field``, ``index``, ``move``, ``rule``) and 003's
 four variants of another shape. ``PYRAMIDE_ADAPTER_CAPABILITIES`` (comma-separated) lists fewer, as an
-engine of the app's rules alone would (``tests/test_kit_portable.py``).
+engine of the app's rules alone would (``tests/kit/test_kit_portable.py``).
 
 ``PYRAMIDE_ADAPTER_WITHOUT`` (comma-separated: ``taps``, ``undo``, ``scoring``, ``move-counter``,
 ``messages``, ``option-…``, or one value of an option: ``option-max-recycles=2``) makes it an
 engine that lacks these, and says so in its hello's
 ``"without"``: tap and undo moves refused, no score, no move counter, no messages, a rules option
 refused. The kit must then skip exactly the scenarios that need them and pass every other one
-(``tests/test_kit_capabilities.py``).
+(``tests/kit/test_kit_capabilities.py``).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The API's request and response models (pydantic v2).
 
 They are the single source of the JSON Schemas in ``openapi.yaml`` (``components/schemas``):
-``python -m service.api.schema --write`` copies them there, and ``tests/test_openapi.py`` fails on
+``python -m service.api.schema --write`` copies them there, and ``tests/api/test_openapi.py`` fails on
 any drift. Requests are validated with them; responses are built by the engine's ``to_json`` and
 checked against them by the tests and by schemathesis.
 

@@ -10,6 +10,7 @@ import os
 import stat
 import threading
 from datetime import datetime, timezone
+from http import HTTPStatus
 
 from gunicorn import glogging
 from gunicorn.http import errors as http_errors
@@ -158,11 +159,8 @@ def refusal(exc: BaseException, headers: list | None) -> bytes:
         "Connection": "close",
         **REFUSAL_HEADERS,
     }
-    lines = [f"HTTP/1.1 {status} {_REASONS.get(status, 'Error')}"] + [f"{name}: {value}" for name, value in head.items()]
+    lines = [f"HTTP/1.1 {status} {HTTPStatus(status).phrase}"] + [f"{name}: {value}" for name, value in head.items()]
     return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + body
-
-
-_REASONS = {400: "Bad Request", 414: "URI Too Long", 417: "Expectation Failed", 431: "Request Header Fields Too Large", 500: "Internal Server Error", 501: "Not Implemented"}
 
 
 class Worker(ThreadWorker):

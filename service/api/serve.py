@@ -34,7 +34,7 @@ from .. import __version__
 from . import create_app
 from ._limits import shared
 from ._proxy import Proxy, find_nginx
-from ._server import HEAD_LIMIT, Logger, recycle_when_large
+from ._server import HEAD_LIMIT, Logger, Worker, recycle_when_large
 
 NO_NGINX = (
     "pyramide serve: nginx not found ({why}): serving with gunicorn alone, which slow or hostile clients "
@@ -86,7 +86,7 @@ def options(bind: str | None = None) -> dict:
     return {
         "bind": bind or f"{host}:{port}",
         "workers": workers,
-        "worker_class": "service.api._server.Worker",  # (gthread, its refusals in problem+json)
+        "worker_class": Worker,  # (gthread, its refusals in problem+json)
         "threads": int(os.environ.get("PYRAMIDE_THREADS", "16")),
         "worker_connections": 1000,
         "keepalive": 10,  # longer than nginx keeps its idle connections to gunicorn (4 s)

@@ -10,7 +10,7 @@
     >>> describe(game, "es")[:47]
     'Mazo: 23 cartas; descarte: 7 de diamantes. Fila'
 
-Everything public is listed in ``__all__`` (``tests/test_public_api.py`` pins it); the modules
+Everything public is listed in ``__all__`` (``tests/engine/test_public_api.py`` pins it); the modules
 behind it are private.
 """
 

@@ -11,13 +11,13 @@ From :data:`REGISTRY` are derived:
 - the named rule sets, ``PRESETS`` (``GET /v1/rules``);
 - the API's ``Rules`` model (``service/api/_models.py``), and so the OpenAPI components, and the
   bounds of the layout and state models (the most rows, cards, stock);
-- the option tables of ``docs/deal-codes.md`` and ``docs/conformance.md`` (``tests/test_options.py``
+- the option tables of ``docs/deal-codes.md`` and ``docs/conformance.md`` (``tests/engine/test_options.py``
   checks them against :func:`letter_table` and :func:`keys_table`);
 - the CLI's ``--rules`` help and the messages that list the letters;
 - the fuzz oracle's rule sets (:func:`rule_sets`) and the kit's capability of each key.
 
 Adding a value to an option of the shape (a 6-row pyramid) or a preset is data only: a value and
-its letter here, or a :class:`Preset`. ``tests/test_options.py::test_a_new_option_value_is_data_only``
+its letter here, or a :class:`Preset`. ``tests/engine/test_options.py::test_a_new_option_value_is_data_only``
 does it in a copy of the registry and plays it through the engine, the codes and the API.
 Adding an option is a field of ``Rules`` (its behaviour in ``_play``) and its entry here
 (``docs/rules.md``, "Adding an option or a preset").

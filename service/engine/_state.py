@@ -10,7 +10,7 @@ can reach is ever accepted, by construction (``docs/security.md``).
 
 This module is the one home of that derivation: it plays through ``_play`` (``new`` asks the
 status of a deal, ``from_json`` replays a log), and ``_play`` imports nothing of it, so that the
-engine's imports have no circle (``tests/test_imports.py``).
+engine's imports have no circle (``tests/engine/test_imports.py``).
 """
 
 from __future__ import annotations
@@ -212,7 +212,7 @@ class _ReplayCache:
     """The states the logs lead to, lately replayed in this process: (code, log) → state. A game's
     next request brings back the log of its last answer with one move more, so it is replayed
     from the longest prefix found here, not from the deal. Pure speed: the state a log leads to
-    is the same however it is reached (``tests/test_state.py`` compares the two). Only states
+    is the same however it is reached (``tests/engine/test_state.py`` compares the two). Only states
     that passed every check are remembered, and the cache is bounded in bytes, not entries: an
     entry costs its log's text, the state's tuples of log entries and undo history (8 bytes an
     entry: their texts and draws are shared) and ``ENTRY`` bytes for the rest; the least recently

@@ -2,7 +2,7 @@
 
 Messages are keyed by stable ids (``sum_not_13``, ``card.rank.12``, ``describe.board``…); ``en.po``
 is the reference catalogue and the fallback. Placeholders are ``{name}``. Standard library only, so
-the engine can use it; ``tests/test_locales.py`` checks that Babel reads every catalogue the same.
+the engine can use it; ``tests/engine/test_locales.py`` checks that Babel reads every catalogue the same.
 """
 
 from __future__ import annotations

@@ -4,6 +4,6 @@
 client sees, ``worker.py`` runs one (its liveness, then the kit) and ``runner.py`` runs them all:
 ``make adversary`` or ``python -m tests.adversary [NAME ...] [--jobs N]``. docs/conformance.md
 ("Engines broken by an adversary") says what they found. Not part of ``make test``
-(``tests/conftest.py`` keeps pytest out of this folder); ``tests/test_adversary.py`` checks the
+(``tests/conftest.py`` keeps pytest out of this folder); ``tests/kit/test_adversary.py`` checks the
 table's integrity cheaply.
 """

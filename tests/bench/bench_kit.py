@@ -3,7 +3,7 @@ passing run (issue 20). Three runs of ``pyramide-conformance --driver-command`` 
 engine behind its adapter: as it is (every scenario passes), refusing every explicit layout (every
 scenario dealing one fails at its ``Given``), and with every removal's points and the score off by
 one (the scoring checks fail at the end, each reported, after the game went on). Then the health
-check's exits: each broken implementation of tests/test_kit_health.py must end the run with status 2
+check's exits: each broken implementation of tests/kit/test_kit_health.py must end the run with status 2
 within 5 seconds (issue 20).
 
     python -m tests.bench kit
@@ -19,9 +19,9 @@ import textwrap
 import time
 from pathlib import Path
 
-# the adapter broken as BREAK says: the one tests/test_kit_report.py judges
-from tests.test_kit_health import BROKEN_ADAPTERS
-from tests.test_kit_report import BROKEN
+# the adapter broken as BREAK says: the one tests/kit/test_kit_report.py judges
+from tests.kit.test_kit_health import BROKEN_ADAPTERS
+from tests.kit.test_kit_report import BROKEN
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -41,7 +41,7 @@ LOAD = int(os.environ.get("BENCH_LOAD", 4))
 SLOW = int(os.environ.get("BENCH_SLOW", 10))
 FLOOD = int(os.environ.get("BENCH_FLOOD", 4))
 MODULE = os.environ.get("BENCH_MODULE", "service.api.serve")
-#: a slow solve (as tests/test_server.py's ``WORST``: ``DT2`` seed 3, about 4 s of CPU with
+#: a slow solve (as tests/server/test_server.py's ``WORST``: ``DT2`` seed 3, about 4 s of CPU with
 #: budget 250,000 and ``shortest``, cut by the server's 2 s deadline)
 WORST_SOLVE = {
     "state": GameState.new(seed_code(Rules(max_recycles=2, drawn_pairs_with_waste=True, initial_waste=False), 3)).to_json(),
