@@ -14,8 +14,10 @@ MUTATE_ARGS ?=
 ADVERSARY_ARGS ?=
 # make fuzz FUZZ_MINUTES=30 fuzzes for longer (minutes for the engine, then as many for the API)
 FUZZ_MINUTES ?= 2
-# make test runs on every core (pytest-xdist); JOBS=1 runs it in one process
-JOBS ?= auto
+# make test runs on every core and one more (pytest-xdist): a third of the suite's time is spent
+# waiting on other processes (servers, browsers, the attacks' clocks), and a third worker keeps
+# both cores busy meanwhile (docs/testing.md); JOBS=1 runs it in one process
+JOBS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) + 1 )))
 # make flaky FLAKY_RUNS=50: the tests that wait on other processes, again and again beside a CPU hog
 FLAKY_RUNS ?= 50
 
@@ -31,7 +33,7 @@ PIP = $(shell if [ -x $(BIN)/pip ]; then echo $(BIN)/python -m pip; else echo $(
 # editable install: our folders are named service/ and features/, never pyramide/, so it is noise.
 PIP_ENV := PIP_DISABLE_PIP_VERSION_CHECK=1 PYTHONWARNINGS="ignore:Editable installation"
 
-.PHONY: serve test fuzz bench clean install flaky npm-tools nginx chromium
+.PHONY: serve test check fuzz bench clean install flaky npm-tools nginx chromium
 .PHONY: mutate coverage-kit adversary crosscheck soak
 
 $(BIN)/python:
@@ -85,6 +87,12 @@ serve: $(RUNTIME_STAMP) nginx
 # collection alone, 1.9 s with the bytecode kept).
 test: $(STAMP) npm-tools nginx chromium
 	PYTHONDONTWRITEBYTECODE= PYRAMIDE_SOLVE_SECONDS=600 $(BIN)/python -m pytest -q -p no:cacheprovider -n $(JOBS) --durations=15
+
+# The edit–test loop, under a minute: the engine, the API and the kit in-process, the doctests;
+# everything that starts a server, a browser or an adapter, or searches at length, is make test's
+# (tests/conftest.py's SLOW).
+check: $(STAMP)
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -q -p no:cacheprovider -n $(JOBS) -m "not slow"
 
 # The tests that wait on other processes (a server starting, a pipe's progress line, a signal's
 # effect), FLAKY_RUNS times each beside a CPU hog on every core: none may fail (tests/flaky.py).

@@ -44,8 +44,23 @@ STARTED_FIRST = (
 )
 
 
+# -- the fast subset: make check -------------------------------------------------------------------
+#: The subjects and modules whose tests start other processes (servers, browsers, installed
+#: wheels, adapters) or search at length: marked ``slow``, left out of ``make check``
+#: (``-m "not slow"``), which keeps the engine, the API in-process, the kit in-process and the
+#: doctests: the edit–test loop, under a minute. ``make test`` runs everything.
+SLOW = (
+    "tests/solver/", "tests/server/", "tests/browser/", "tests/kit/", "tests/cli/", "tests/docs/",
+    "tests/api/test_schemathesis.py", "tests/api/test_contract_clients.py",
+)  # fmt: skip
+
+
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Start the costliest tests first (a stable sort: every other test keeps its place)."""
+    """Mark the slow subjects; start the costliest tests first (a stable sort: every other test
+    keeps its place)."""
+    for item in items:
+        if item.nodeid.startswith(SLOW):
+            item.add_marker(pytest.mark.slow)
 
     def rank(item: pytest.Item) -> int:
         return next((i for i, prefix in enumerate(STARTED_FIRST) if item.nodeid.startswith(prefix)), len(STARTED_FIRST))
