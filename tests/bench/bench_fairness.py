@@ -2,7 +2,8 @@
 
 Starts the server of ``make serve`` (two workers) on 127.0.0.1. Client B (127.0.0.2) sends, one
 after the other, a cheap solve (budget 2,000), a move under ``unlimited-undo`` (whose 004 outlook
-asks the solver) and a 2,000-action long game; a probe times ``GET /healthz`` on a new connection
+asks the solver) and a 2,000-action long game, then waits ``BENCH_PAUSE`` seconds (0.2: a player,
+whose long games stay within its own rate); a probe times ``GET /healthz`` on a new connection
 every 50 ms. First B alone for ``BENCH_PHASE`` seconds, then the same while client A (127.0.0.1)
 floods, from ``BENCH_FLOOD`` connections each, worst-case solves, moves with an outlook and
 9,999-action long games. It prints, for each of B's kinds, how many were answered (200, and for
@@ -27,6 +28,7 @@ from tests.server.test_server import post
 
 PHASE = float(os.environ.get("BENCH_PHASE", 15))
 FLOOD = int(os.environ.get("BENCH_FLOOD", 6))
+PAUSE = float(os.environ.get("BENCH_PAUSE", 0.2))
 
 
 def _bodies() -> dict[str, bytes]:
@@ -63,6 +65,7 @@ def _phase(port: int, bodies: dict[str, bytes], flood: bool, alone_outlook: str 
             mine["outlook"] += outlook is not None and outlook == (alone_outlook or outlook) and outlook != "unknown"
             mine["long sent"] += 1
             mine["long"] += post(port, "/v1/moves", bodies["long"], source="127.0.0.2").status == 200
+            stopping.wait(PAUSE)  # (a player, not a flood: its long games within its own rate)
 
     def a_client(path: str, body: bytes, kind: str) -> None:
         while not stopping.is_set():
