@@ -28,6 +28,7 @@ from ..engine import (
     play,
     replay,
     solver_supports,
+    tap_order,
 )
 from ..locales import DEFAULT_LANGUAGE, LANGUAGES, translate
 
@@ -229,9 +230,13 @@ def _solve() -> Response:
 
 def _hint() -> Response:
     data = _body(models.HintRequest)
-    move, solution = hint(_state(data["state"]), budget=data.get("budget", models.DEFAULT_BUDGET), client=_client())
+    state = _state(data["state"])
+    move, solution = hint(state, budget=data.get("budget", models.DEFAULT_BUDGET), client=_client())
+    answer = None if move is None else move.to_json()
+    if answer is not None and move.type == "pair":  # (its cards in the order a player can tap them)
+        answer["cards"] = [card.code for card in tap_order(state, move)]
     return _json({
-        "move": None if move is None else move.to_json(),
+        "move": answer,
         "result": solution.result,
         "max_removable": solution.max_removable,
     })  # fmt: skip

@@ -21,7 +21,7 @@ from ._documents import DOCUMENTS_LAYOUT
 from ._errors import AppCodeError, IllegalMoveError, InvalidCodeError, InvalidMoveError, InvalidStateError, PyramideError
 from ._layout import Layout
 from ._moves import Action, Move
-from ._play import Event, Replay, Turn, legal_moves, play, replay, status_of
+from ._play import Event, Replay, Turn, legal_moves, play, replay, status_of, tap_order
 from ._rules import PRESETS, VARIANT_LETTERS, Rules
 from ._solver import Solution, hint, solve, solver_supports, winnable_deal
 from ._state import BLOCKED, PLAYING, UNDO_LIMIT, WON, GameState
@@ -70,5 +70,6 @@ __all__ = [
     "solver_supports",
     "shuffled_deck",
     "status_of",
+    "tap_order",
     "winnable_deal",
 ]

@@ -112,6 +112,16 @@ def is_selectable(state: GameState, card: Card) -> bool:
     return in_hand(state, card) or (not card.is_king and is_available(state, where(state, card)))
 
 
+def tap_order(state: GameState, move: Move) -> tuple[Card, ...]:
+    """The cards of ``move`` in the order a player can tap them: a pair's card that a first tap
+    selects before one it does not. Under «mazo contra descarte» the card beneath the waste top
+    pairs with the top alone, tapped first («la carta que se acaba de robar puede emparejarse con
+    la carta superior del descarte»); elsewhere both cards are free and the order is the move's."""
+    if move.type == "pair" and not is_selectable(state, move.cards[0]) and is_selectable(state, move.cards[1]):
+        return (move.cards[1], move.cards[0])
+    return move.cards
+
+
 def _only_cover(state: GameState, slot: int, cover: int | None) -> bool:
     """«Una carta puede emparejarse con la única carta que todavía la cubre» (a variant)."""
     pyramid = state.pyramid

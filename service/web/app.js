@@ -2,7 +2,7 @@
 // the game does is the API's (docs/api.md): this page sends taps and shows the state, the events and
 // the feedback it gets back, in the language chosen (Accept-Language).
 import { cardButton, parseCard } from "./cards.js";
-import { LANGUAGES, kingName, t } from "./i18n.js";
+import { LANGUAGES, cardName, kingName, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const configured = document.querySelector('meta[name="pyramide-api"]')?.content;
@@ -67,7 +67,12 @@ function enqueue(task) {
 function newGame(request) {
   return enqueue(async () => {
     say(t(app.language, "dealing"));
-    const answer = await call("POST", "/v1/games", { ...request, error_help: $("error-help").checked });
+    const answer = await call("POST", "/v1/games", { ...request, error_help: $("error-help").checked }).catch((error) => {
+      // a code of the Pyramide app: the API's word is for developers (which request to send), a
+      // player is told what to paste instead
+      if (error instanceof Problem && error.code === "app_code") error.message = t(app.language, "appCode", { code: request.code });
+      throw error;
+    });
     app.state = answer.state;
     app.outlook = answer.outlook ?? null;
     const preset = Object.keys(app.presets).find((name) => sameRules(app.presets[name], app.state.rules));
@@ -92,12 +97,19 @@ function play(move) {
   if (!app.state) return Promise.resolve();
   return enqueue(async () => {
     const state = { ...app.state, error_help: $("error-help").checked };
-    const answer = await call("POST", "/v1/moves", { state, move });
+    const answer = await call("POST", "/v1/moves", { state, move }).catch((error) => {
+      app.hint = null; // a refused tap puts the hint out too
+      render();
+      throw error;
+    });
     app.state = answer.state;
     app.outlook = answer.outlook ?? app.outlook;
-    app.hint = null;
+    // a hinted pair's first card tapped (now selected): the hint stays, its second card to tap
+    const following = app.hint?.type === "pair" && move.card === app.hint.cards[0] && app.state.selected === move.card;
+    if (!following) app.hint = null;
     const feedback = answer.feedback;
-    say(feedback ? feedback.message : "", feedback ? `feedback ${feedback.code}` : "");
+    const noticed = feedback && (feedback.code === "blocked" || feedback.code === "no_win_left"); // (said once, in the notice)
+    say(feedback && !noticed ? feedback.message : "", feedback && !noticed ? `feedback ${feedback.code}` : "");
     const events = answer.events.map((event) => event.type);
     if (app.state.status !== "playing" && app.stopped === null) app.stopped = Date.now();
     if (app.state.status === "playing" && app.stopped !== null) app.stopped = null; // an undo after the end
@@ -133,7 +145,7 @@ async function describe() {
 
 function moveWords(move) {
   const deck = app.state.rules.deck || "french";
-  const name = (code) => document.querySelector(`[data-card="${code}"]`)?.getAttribute("aria-label") || parseCard(code, deck).code;
+  const name = (code) => cardName(app.language, parseCard(code, deck));
   if (move.type === "pair") return move.cards.map(name).join(" + ");
   if (move.type === "king") return name(move.card);
   if (move.type === "draw") return t(app.language, "hintDraw");
@@ -226,6 +238,7 @@ function render() {
       const free = isFree(state.pyramid, row, index);
       const button = decorate(cardButton(code, deck, lang), state, t(lang, free ? "free" : "covered"));
       button.classList.add(free ? "free" : "covered");
+      if (!free) button.tabIndex = -1; // (Tab walks the cards one can play; the arrows reach every card)
       button.dataset.key = `p-${row}-${index}`;
       button.dataset.row = String(row);
       button.dataset.index = String(index);
@@ -238,8 +251,11 @@ function render() {
   const empty = state.stock.length === 0;
   stock.classList.toggle("empty", empty);
   stock.classList.toggle("hinted", !!app.hint && (app.hint.type === "draw" || app.hint.type === "recycle"));
-  stock.setAttribute("aria-label", empty ? t(lang, "stockEmpty") : t(lang, "stockCount", { n: state.stock.length }));
-  $("stock-count").textContent = empty ? "↻" : String(state.stock.length);
+  const recycles = state.rules.max_recycles;
+  const done = empty && recycles !== null && recycles !== undefined && state.recycles >= recycles; // no pass left
+  stock.classList.toggle("done", done);
+  stock.setAttribute("aria-label", done ? t(lang, "stockDone") : empty ? t(lang, "stockEmpty") : t(lang, "stockCount", { n: state.stock.length }));
+  $("stock-count").textContent = done ? "✕" : empty ? "↻" : String(state.stock.length);
   stock.replaceChildren($("stock-count"));
   if (inHand(state)) {
     const card = decorate(cardButton(state.selected, deck, lang), state);
@@ -367,7 +383,7 @@ function pasted(text) {
   try {
     data = JSON.parse(value);
   } catch (error) {
-    say(error.message, "problem");
+    say(t(app.language, "badPaste", { error: value.length > 40 ? `${value.slice(0, 40)}…` : value }), "problem bad-paste");
     return null;
   }
   return "layout" in data ? data : { layout: data, rules: $("rules").value };
@@ -404,6 +420,6 @@ async function start() {
 }
 
 // For the console and the browser tests: the game as the API last returned it.
-window.pyramide = { get state() { return app.state; }, get api() { return API; } };
+window.pyramide = { get state() { return app.state; }, get hint() { return app.hint; }, get api() { return API; } };
 
 start();

@@ -1,5 +1,5 @@
 // Card faces, drawn here: the suits are SVG symbols of index.html (#suit-C … #suit-BA), the rest CSS.
-import { cardName } from "./i18n.js";
+import { cardName, rankLetter } from "./i18n.js";
 
 const FRENCH = /^(10|[A2-9TJQK])([CDHS])(2?)$/;
 const SPANISH = /^([1-9SCR])(OR|CO|ES|BA)(2?)$/;
@@ -11,11 +11,6 @@ export function parseCard(code, deck = "french") {
   if (!match) return { code, rank: code, suit: "", deck, copy: 1 };
   const rank = match[1] === "10" ? "T" : match[1];
   return { code, rank, suit: match[2], deck, copy: match[3] ? 2 : 1 };
-}
-
-/** What the corner shows: 10 for T, the Spanish figures' letters as they are. */
-export function rankLabel(card) {
-  return card.rank === "T" ? "10" : card.rank;
 }
 
 function suitIcon(suit, className) {
@@ -46,14 +41,14 @@ export function cardButton(code, deck, language) {
   rank.className = "rank";
   // the rank drawn by CSS (content: attr(data-rank)): the button's text is its label alone, the card's
   // name (WCAG 2.5.3, label in name: a corner's "J" is not in «jota de diamantes»)
-  rank.dataset.rank = rankLabel(card);
+  rank.dataset.rank = rankLetter(language, card);
   corner.append(rank, suitIcon(card.suit, "pip"));
   const centre = document.createElement("span");
   centre.className = "centre";
   if (FIGURES.has(card.rank)) {
     const letter = document.createElement("span");
     letter.className = "figure-letter";
-    letter.dataset.rank = card.rank;
+    letter.dataset.rank = rankLetter(language, card);
     centre.append(letter);
   }
   centre.append(suitIcon(card.suit, "big"));

@@ -15,7 +15,7 @@ const WORDS = {
     blocked: "No more moves are possible.", noWinLeft: "No win is left in this game: start a new one.",
     hintIs: "Hint: {move}", noHint: "No move removes anything more.", hintDraw: "draw from the stock",
     hintRecycle: "recycle the waste", hintUndo: "undo", dealing: "Dealing…", describe: "Board description",
-    selected: "selected", free: "free", covered: "covered", secondCopy: "second deck", keys: "Keys",
+    selected: "selected", free: "free", covered: "covered", secondCopy: "second deck", keys: "Keys", nextDeal: "from the next deal on", stockDone: "Stock empty: no pass left", badPaste: "Neither a deal code nor a layout in JSON: {error}", appCode: "{code} is a code of the Pyramide app, whose deals this server cannot make: paste its layout (its cards, as JSON) to play it.",
     keysHelp: "Arrows move between cards, Enter or Space taps. S: stock, U: undo, H: hint, N: new game.",
     preset: {
       pyramide: "Pyramide (the app)", strict: "Strict victory", traditional: "Traditional (one pass)",
@@ -35,7 +35,7 @@ const WORDS = {
     blocked: "No hay más movimientos posibles", noWinLeft: "Ya no hay posibilidad de ganar la partida: empieza otra.",
     hintIs: "Pista: {move}", noHint: "Ningún movimiento retira nada más.", hintDraw: "robar del mazo",
     hintRecycle: "reciclar el descarte", hintUndo: "deshacer", dealing: "Repartiendo…", describe: "Descripción del tablero",
-    selected: "seleccionada", free: "libre", covered: "cubierta", secondCopy: "segunda baraja", keys: "Teclas",
+    selected: "seleccionada", free: "libre", covered: "cubierta", secondCopy: "segunda baraja", keys: "Teclas", nextDeal: "a partir del próximo reparto", stockDone: "Mazo vacío: no quedan pasadas", badPaste: "No es un código de reparto ni un reparto en JSON: {error}", appCode: "{code} es un código de la aplicación Pyramide, cuyos repartos este servidor no puede hacer: pega su reparto (sus cartas, en JSON) para jugarlo.",
     keysHelp: "Las flechas van de carta en carta, Intro o Espacio la tocan. S: mazo, U: deshacer, H: pista, N: nueva partida.",
     preset: {
       pyramide: "Pyramide (la app)", strict: "Victoria estricta", traditional: "Tradicional (una pasada)",
@@ -55,7 +55,7 @@ const WORDS = {
     blocked: "Nessuna mossa più possibile", noWinLeft: "Non è più possibile vincere questa partita: iniziane un’altra.",
     hintIs: "Suggerimento: {move}", noHint: "Nessuna mossa rimuove altro.", hintDraw: "pesca dal mazzo",
     hintRecycle: "ricicla gli scarti", hintUndo: "annulla", dealing: "Distribuzione…", describe: "Descrizione del tavolo",
-    selected: "selezionata", free: "libera", covered: "coperta", secondCopy: "secondo mazzo", keys: "Tasti",
+    selected: "selezionata", free: "libera", covered: "coperta", secondCopy: "secondo mazzo", keys: "Tasti", nextDeal: "dalla prossima smazzata", stockDone: "Mazzo vuoto: nessun passaggio rimasto", badPaste: "Né un codice di smazzata né una smazzata in JSON: {error}", appCode: "{code} è un codice dell’app Pyramide, le cui smazzate questo server non sa fare: incolla la sua smazzata (le sue carte, in JSON) per giocarla.",
     keysHelp: "Le frecce passano da una carta all’altra, Invio o Spazio la toccano. S: mazzo, U: annulla, H: suggerimento, N: nuova partita.",
     preset: {
       pyramide: "Pyramide (l’app)", strict: "Vittoria rigorosa", traditional: "Tradizionale (un passaggio)",
@@ -75,7 +75,7 @@ const WORDS = {
     blocked: "Plus aucun coup possible", noWinLeft: "Cette partie ne peut plus être gagnée : commencez-en une autre.",
     hintIs: "Indice : {move}", noHint: "Aucun coup ne retire plus rien.", hintDraw: "piocher dans le talon",
     hintRecycle: "recycler la défausse", hintUndo: "annuler", dealing: "Distribution…", describe: "Description du jeu",
-    selected: "sélectionnée", free: "libre", covered: "couverte", secondCopy: "second jeu", keys: "Touches",
+    selected: "sélectionnée", free: "libre", covered: "couverte", secondCopy: "second jeu", keys: "Touches", nextDeal: "à partir de la prochaine donne", stockDone: "Talon vide : plus de passage", badPaste: "Ni un code de donne ni une donne en JSON : {error}", appCode: "{code} est un code de l’app Pyramide, dont ce serveur ne sait pas faire les donnes : collez sa donne (ses cartes, en JSON) pour la jouer.",
     keysHelp: "Les flèches passent d’une carte à l’autre, Entrée ou Espace la touchent. S : talon, U : annuler, H : indice, N : nouvelle partie.",
     preset: {
       pyramide: "Pyramide (l’app)", strict: "Victoire stricte", traditional: "Traditionnelle (un passage)",
@@ -88,19 +88,22 @@ const WORDS = {
 
 // Card names, as the API's catalogues write them (service/locales/*.po: card.*).
 const CARDS = {
-  en: { name: "{rank} of {suit}", spanishName: "{rank} {suit}", ranks: { A: "ace", J: "jack", Q: "queen", K: "king" },
+  en: { name: "{rank} of {suit}", spanishName: "{rank} {suit}", ranks: { A: "ace", J: "jack", Q: "queen", K: "king" }, letters: {},
         suits: { C: "clubs", D: "diamonds", H: "hearts", S: "spades" },
         spanishRanks: { 1: "ace", S: "knave", C: "knight", R: "king" },
         spanishSuits: { OR: "of coins", CO: "of cups", ES: "of swords", BA: "of batons" } },
   es: { name: "{rank} de {suit}", spanishName: "{rank} {suit}", ranks: { A: "as", J: "jota", Q: "reina", K: "rey" },
+        letters: { Q: "D", K: "R" }, // as the rule documents write them: «el R♦», «el D♣»
         suits: { C: "tréboles", D: "diamantes", H: "corazones", S: "picas" },
         spanishRanks: { 1: "as", S: "sota", C: "caballo", R: "rey" },
         spanishSuits: { OR: "de oros", CO: "de copas", ES: "de espadas", BA: "de bastos" } },
   it: { name: "{rank} di {suit}", spanishName: "{rank} {suit}", ranks: { A: "asso", J: "fante", Q: "donna", K: "re" },
+        letters: { Q: "D", K: "R" }, // as 002 writes them: «il R♦», «il D♣»
         suits: { C: "fiori", D: "quadri", H: "cuori", S: "picche" },
         spanishRanks: { 1: "asso", S: "fante", C: "cavallo", R: "re" },
         spanishSuits: { OR: "di denari", CO: "di coppe", ES: "di spade", BA: "di bastoni" } },
   fr: { name: "{rank} de {suit}", spanishName: "{rank} {suit}", ranks: { A: "as", J: "valet", Q: "dame", K: "roi" },
+        letters: { J: "V", Q: "D", K: "R" },
         suits: { C: "trèfle", D: "carreau", H: "cœur", S: "pique" },
         spanishRanks: { 1: "as", S: "valet", C: "cavalier", R: "roi" },
         spanishSuits: { OR: "de deniers", CO: "de coupes", ES: "d’épées", BA: "de bâtons" } },
@@ -122,6 +125,14 @@ export function cardName(language, card) {
   }
   const rank = names.ranks[card.rank] ?? (card.rank === "T" ? "10" : card.rank);
   return names.name.replace("{rank}", rank).replace("{suit}", names.suits[card.suit]) + second;
+}
+
+/** The letter a French card's corner shows, in ``language``'s own (es and it: R and D, as the rule
+ * documents write «el R♦», «el D♣»; fr: R, D, V); 10 for T; a Spanish card's as it is. */
+export function rankLetter(language, card) {
+  if (card.rank === "T") return "10";
+  if (card.deck === "spanish") return card.rank;
+  return (CARDS[language] || CARDS.en).letters[card.rank] ?? card.rank;
 }
 
 /** The card that goes alone, by its name: the King (the rey of the Spanish deck). */

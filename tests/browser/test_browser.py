@@ -442,3 +442,128 @@ def test_the_page_size_and_time_to_interactive(open_page, sites):
     # nothing but our own files and our API: no CDN, no font, no image fetched
     assert {path for path, _, _ in timing["resources"]} <= set(files) | {"/v1/rules", "/v1/games", "/v1/describe"}
     assert metrics["page_bytes"] < 100_000
+
+
+# -- A first player's rough edges (issue 39) --------------------------------------------------------------
+
+
+#: Under «mazo contra descarte» (``relaxed-one-pass``): a deal whose hinted line reaches, after 21
+#: moves, a pair of the card just drawn with the card beneath it (the hint named the one beneath
+#: first, and tapping it as hinted was refused).
+DRAWN_PAIR_CODE = "PYR1-DT0-AAAAAAI"
+
+
+def _follow_hint(page) -> dict:
+    """Hint, then the hinted move played as a player does: its cards tapped in the hint's order."""
+    tap(page, "#hint")
+    move = page.evaluate("window.pyramide.hint")
+    assert move is not None
+    if move["type"] == "pair":
+        tap(page, card(move["cards"][0]))
+        tap(page, card(move["cards"][1]))
+    elif move["type"] == "king":
+        tap(page, card(move["card"]))
+    else:
+        tap(page, "#stock")
+    return move
+
+
+def test_a_hint_under_mazo_contra_descarte_names_the_card_just_drawn_first(open_page):
+    """The hint's pair of the waste top and the card beneath it names the top first (the card a
+    first tap selects), and tapping as hinted removes both; until then every hinted move is played
+    as hinted, none refused."""
+    page = open_page(f"?code={DRAWN_PAIR_CODE}&lang=es")
+    for _ in range(21):
+        _follow_hint(page)
+        assert "problem" not in (page.locator("#message").get_attribute("class") or ""), text(page, "#message")
+    game = state(page)
+    tap(page, "#hint")
+    move = page.evaluate("window.pyramide.hint")
+    assert move["type"] == "pair" and move["cards"] == [game["waste"][-1], game["waste"][-2]]
+    assert text(page, "#message") == "Pista: 2 de corazones + jota de diamantes"  # (names, no «libre»)
+    tap(page, card(move["cards"][0]))
+    assert page.locator(".hinted").count() >= 1  # (the hint stays on while it is followed)
+    tap(page, card(move["cards"][1]))
+    assert len(state(page)["foundation"]) == len(game["foundation"]) + 2 and page.locator(".hinted").count() == 0
+
+
+def test_a_refused_tap_puts_the_hint_out(open_page):
+    page = open_page("?code=PY1-N-AAAAAAS&lang=es")
+    tap(page, "#hint")
+    assert page.locator(".hinted").count() >= 1
+    tap(page, card("QC"))  # covered: refused
+    assert text(page, "#message") == "Esta carta está bloqueada por otra" and page.locator(".hinted").count() == 0
+
+
+def test_tab_walks_only_the_cards_one_can_play(open_page):
+    """Tab stops on the free cards, not the covered ones (the arrows still reach every card):
+    Undo comes after the 7 cards of the bottom row, the stock and the waste."""
+    page = open_page("?code=PY1-N-AAAAAAS&lang=es")
+    stops = []
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        stops.append(page.evaluate("document.activeElement.id || document.activeElement.className"))
+        if stops[-1] == "undo":
+            break
+    assert "undo" in stops and not any("covered" in stop for stop in stops), stops
+    cards = [stop for stop in stops if stop.startswith("card")]
+    assert len([stop for stop in cards if "free" in stop]) == 7 + 1, stops  # (the bottom row, the waste top)
+    page.locator(card("7C")).focus()
+    _focus_card(page, "QC")  # the arrows reach a covered card all the same
+    assert page.evaluate("document.activeElement.dataset.card") == "QC"
+
+
+def test_the_blocked_and_no_win_left_notices_are_said_once(open_page):
+    page = open_page(f"?code={NO_WIN_CODE}&lang=es")
+    tap(page, "#stock")
+    notice = page.locator("#notice").inner_text()
+    assert notice.startswith("Ya no hay posibilidad de ganar la partida") and text(page, "#message") != notice
+    assert notice not in text(page, "#message")
+
+
+def test_a_stock_with_no_pass_left_does_not_offer_to_recycle(open_page):
+    page = open_page("?rules=relaxed-one-pass&lang=es")
+    for _ in range(len(state(page)["stock"])):
+        tap(page, "#stock")
+    assert state(page)["stock"] == []
+    assert text(page, "#stock-count") == "✕" and page.locator("#stock").get_attribute("aria-label") == "Mazo vacío: no quedan pasadas"
+    page.goto(page.url.replace("relaxed-one-pass", "pyramide"))
+    page.wait_for_selector('body[data-ready="true"]')
+    settle(page)
+    for _ in range(len(state(page)["stock"])):
+        tap(page, "#stock")
+    assert text(page, "#stock-count") == "↻"  # (unlimited passes: recycle)
+
+
+def test_pasting_an_app_code_or_bad_json_says_what_to_do_in_the_player_s_words(open_page):
+    page = open_page("?lang=es")
+    page.fill("#paste", "PY1-N-AAAAAAT")
+    tap(page, "#deal")
+    said = text(page, "#message")
+    assert said.startswith("PY1-N-AAAAAAT es un código de la aplicación Pyramide") and "POST" not in said, said
+    page.fill("#paste", '{"pyramid": [')
+    tap(page, "#deal")
+    assert text(page, "#message") == 'No es un código de reparto ni un reparto en JSON: {"pyramid": ['
+
+
+def test_the_rules_say_they_apply_from_the_next_deal(open_page):
+    page = open_page("?lang=es")
+    assert text(page, "#rules-cue") == "a partir del próximo reparto"
+    assert page.locator("#rules").get_attribute("aria-describedby") == "rules-cue"
+
+
+@pytest.mark.parametrize("language, letters", [("es", ("R", "D", "J")), ("it", ("R", "D", "J")), ("fr", ("R", "D", "V")), ("en", ("K", "Q", "J"))])
+def test_the_figures_are_lettered_as_the_language_writes_them(open_page, language, letters):
+    """The documents write «el R♦», «el D♣» (000, 002): so do the Spanish and Italian faces."""
+    page = open_page(f"?code=PY1-N-AAAAAAS&lang={language}")
+    shown = [page.locator(f"{card(code)} .corner .rank").first.get_attribute("data-rank") for code in ("KD", "QC", "JD")]
+    assert tuple(shown) == letters
+
+
+def test_on_a_phone_the_pyramid_comes_right_under_the_title(open_page):
+    """At 390 px the new game's settings come below the game, not above it (they pushed the
+    pyramid 310 px down)."""
+    page = open_page("?code=PY1-N-AAAAAAS&lang=es", width=390, height=844)
+    top = page.locator("#pyramid").bounding_box()["y"]
+    assert top < 200, top
+    assert page.locator(".new-game").bounding_box()["y"] > top

@@ -10,7 +10,7 @@ def test_public_api_is_pinned():
             "Action", "AppCodeError", "Card", "Deck", "Event", "GameState", "IllegalMoveError", "InvalidCodeError", "InvalidMoveError",
             "InvalidStateError", "Layout", "Move", "PyramideError", "Replay", "Rules", "Solution", "Turn", "card_name", "describe",
             "hint", "layout_code", "legal_moves", "parse_code", "play", "random_code", "replay", "seed_code", "shuffled_deck", "solve", "solver_supports",
-            "status_of", "winnable_deal",
+            "status_of", "tap_order", "winnable_deal",
         ]
     )  # fmt: skip
     for name in engine.__all__:
