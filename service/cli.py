@@ -26,6 +26,7 @@ import signal
 import sys
 import threading
 import time
+from pathlib import Path
 
 # tqdm rather than rich: one small package with no dependencies of its own, while rich brings
 # markdown-it-py, mdurl and pygments, which nothing else at run time needs.
@@ -47,6 +48,14 @@ exit status:
        does not search, a count below 1)
   3    solve: the budget ran out before a verdict (the result is "unknown")
   130  interrupted (Ctrl-C); stats prints its result over the deals done so far, marked partial
+"""
+
+#: The exit statuses of ``pyramide serve``.
+SERVE_EXIT_STATUSES = """\
+exit status:
+  0    stopped (SIGTERM, Ctrl-C)
+  1    could not serve: the port is in use, nginx could not start, or nginx stopped
+  2    usage error: a bad option, or a bad HOST, PORT, WEB_CONCURRENCY… in the environment
 """
 
 #: The keys of ``pyramide solve --json`` (those of the API's ``POST /v1/solve``, and the code).
@@ -171,6 +180,21 @@ def wilson_interval(wins: int, total: int, z: float = 1.959964) -> tuple[float, 
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def rate_line(wins: int, decided: int) -> str:
+    """The win rate with its interval; no rate at all before a deal is decided (a Ctrl-C before
+    the first results), rather than a rate of 0 over nothing.
+
+    >>> rate_line(0, 0)
+    'win rate: none yet (no deal decided)'
+    >>> rate_line(1, 4)
+    'win rate 25.00% (95% CI 4.56–69.94%, over the 4 decided deals)'
+    """
+    if not decided:
+        return "win rate: none yet (no deal decided)"
+    low, high = wilson_interval(wins, decided)
+    return f"win rate {100 * wins / decided:.2f}% (95% CI {100 * low:.2f}–{100 * high:.2f}%, over the {decided} decided deals)"
+
+
 class Progress:
     """Progress on stderr: tqdm's bar on a terminal; elsewhere (a log, a pipe) one line per tenth
     of the deals, so that logs stay short."""
@@ -211,14 +235,20 @@ def _terminal_sized(stream: object) -> bool:
 STATS_DEFAULTS = {"rules": "N", "start": 0, "deals": 1000, "budget": 2_000_000}
 
 
+def install_hint(extra: str) -> str:
+    """How to install an extra where this runs: in a clone's ``.venv`` (made without a pip of its
+    own: the Makefile installs into it), ``make install``; elsewhere pip."""
+    root = Path(__file__).resolve().parent.parent
+    if (root / "Makefile").exists() and Path(sys.prefix).resolve() == (root / ".venv").resolve():
+        return f"`make install` in {root} installs it"
+    return f'pip install "pyramide[{extra}]" installs it'
+
+
 def _stats(args: argparse.Namespace) -> int:
     try:
         dask_stats = importlib.import_module(".stats", __package__)  # imports distributed
     except ImportError as error:
-        print(
-            f"pyramide stats: it runs on Dask, which is not installed ({error}): "
-            'pip install "pyramide[dask]" (make test installs it)', file=sys.stderr,
-        )  # fmt: skip
+        print(f"pyramide stats: error: it runs on Dask, which is not installed ({error}): {install_hint('dask')}", file=sys.stderr)
         return 1
     given = {"rules": None if args.rules is None else args.rules.letters, "start": args.start, "deals": args.deals, "budget": args.budget}
     try:
@@ -275,7 +305,7 @@ def _stats_run(args: argparse.Namespace, run, dask_stats) -> int:
             go_on = f"the same command goes on from there, keeping the {finished} deals done in {args.resume}"
         else:
             go_on = f"--start {run.start + done} goes on from there"
-        print(f"pyramide: interrupted after {done} of {run.deals} deals ({go_on})", file=sys.stderr)
+        print(f"pyramide stats: interrupted after {done} of {run.deals} deals ({go_on})", file=sys.stderr)
     if args.json:
         print(json.dumps({
             "rules": rules.letters,
@@ -294,14 +324,14 @@ def _stats_run(args: argparse.Namespace, run, dask_stats) -> int:
         partial = f", interrupted: a partial result of the {run.deals} deals asked" if interrupted else ""
         print(f"rules {rules.letters}: {done} deals{seeds}{partial}")
         print(f"winnable {counts['winnable']}, unwinnable {counts['unwinnable']}, unknown {counts['unknown']}")
-        rate = counts["winnable"] / decided if decided else 0.0
-        interval = f"95% CI {100 * low:.2f}–{100 * high:.2f}%"
-        print(f"win rate {100 * rate:.2f}% ({interval}, over the {decided} decided deals)")
+        print(rate_line(counts["winnable"], decided))
     return 130 if interrupted else 0
 
 
 # -- the command -----------------------------------------------------------------------------------
 def parser() -> argparse.ArgumentParser:
+    """The command, with ``.commands``: each subcommand's own parser (whose errors name it)."""
+
     def command(name: str, help: str, keys: str) -> argparse.ArgumentParser:
         sub = commands.add_parser(
             name, help=help, description=help, epilog=f"{keys}\n{EXIT_STATUSES}", formatter_class=raw
@@ -347,12 +377,13 @@ def parser() -> argparse.ArgumentParser:
         help="serve the API, its docs explorer and the web client (HOST, PORT, WEB_CONCURRENCY from the environment)",
         description="Serve the API under gunicorn, as `make serve` does: on HOST:PORT (127.0.0.1:8000 by "
         "default; --host and --port override them), with the web client at / and the docs explorer at /docs.",
-        epilog=EXIT_STATUSES,
+        epilog=SERVE_EXIT_STATUSES,
         formatter_class=raw,
     )
     serve_parser.add_argument("--host", default=None, help="the address to listen on (default: HOST, or 127.0.0.1)")
     serve_parser.add_argument("--port", type=port_number, default=None, help="the port (default: PORT, or 8000)")
     serve_parser.set_defaults(run=_serve)
+    top.commands = {"solve": solve_parser, "stats": stats_parser, "serve": serve_parser}  # type: ignore[attr-defined]
     return top
 
 
@@ -402,28 +433,32 @@ def main(argv: list[str] | None = None) -> int:
     command = parser()
     try:
         args = command.parse_args(argv)
+        sub = command.commands[args.command]  # (its errors say "pyramide stats: error:", as argparse's own)
         if args.command == "stats":
             if args.scheduler is not None and args.workers is not None:
-                command.error("argument --workers: the local cluster's size; a --scheduler's cluster has its own workers")
+                sub.error("argument --workers: the local cluster's size; a --scheduler's cluster has its own workers")
             if args.workers is None:
                 args.workers = os.cpu_count() or 1
             if (args.start or 0) + (args.deals or 0) > SEEDS:
-                command.error(f"the last seed would be {args.start + args.deals - 1}, past the last one, {SEEDS - 1}")
+                sub.error(f"the last seed would be {args.start + args.deals - 1}, past the last one, {SEEDS - 1}")
         if args.command == "solve":
             try:
                 args.game = _solve_game(args)
             except argparse.ArgumentTypeError as error:
-                command.error(f"argument code: {error}")
+                sub.error(f"argument code: {error}")
     except SystemExit as stop:  # --help and --version (0), a usage error (2): argparse has said why
         return 0 if stop.code is None else stop.code if isinstance(stop.code, int) else 2
     try:
         status = args.run(args)
         sys.stdout.flush()  # so that output that cannot be written fails here, not at exit
     except KeyboardInterrupt:
-        print("pyramide: interrupted", file=sys.stderr)
+        print(f"pyramide {args.command}: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # (`pyramide solve … | head`: the reader has all it wanted; nothing to say)
+        _drop_stdout()
+        return 1
     except OSError as error:
-        print(f"pyramide: {error}", file=sys.stderr)
+        print(f"pyramide {args.command}: error: {error}", file=sys.stderr)
         _drop_stdout()
         return 1
     return status

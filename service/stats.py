@@ -4,7 +4,9 @@ scheduler's address; chunked, and resumable from a state file.
 The deals are the seeds ``start`` … ``start + deals - 1`` of a rule set. They are cut into chunks
 of consecutive seeds, each solved by one task (:func:`solve_chunk`) on any worker. A few chunks per
 worker are in flight at a time; as each finishes the next is sent. A chunk is at most
-:data:`MAX_CHUNK` deals, and about a quarter of what is left for each worker, so the last chunks
+:data:`MAX_CHUNK` deals (the first rounds smaller: :data:`FIRST_CHUNK`, then twice as many a
+round, so that the first results come at once under slow rules), and about a quarter of what is
+left for each worker, so the last chunks
 are a deal or a few: at the end of a run no worker waits long on another's chunk holding a slow
 deal (and Dask's work stealing moves queued chunks to idle workers). The verdicts are counts
 added up, so the result does not depend on the chunks, the cluster or the order chunks finish in.
@@ -41,6 +43,9 @@ VERDICTS = ("winnable", "unwinnable", "unknown")
 #: The most deals in one chunk: with the app's rules about half a second of work, so the progress
 #: moves and a stop loses little; enough that a task's own cost (a few milliseconds) is small.
 MAX_CHUNK = 250
+#: The first chunks are this small, each next round twice as large up to ``MAX_CHUNK``: so that
+#: under slow rules (a deal a second or more) the first results, and the progress, come at once.
+FIRST_CHUNK = 4
 #: Chunks in flight per worker thread: one running, the next ones queued on it or on the scheduler.
 IN_FLIGHT = 2
 #: The first line of a state file says what it is and which run it keeps.
@@ -224,10 +229,14 @@ def solve_run(run: Run, client: Client, done: Callable[[dict], None], stop: thre
     in_flight = set()
     token = uuid.uuid4().hex[:12]  # task keys of their own on a scheduler shared with other runs
 
+    sent = 0
+
     def send() -> None:
-        nonlocal unassigned
+        nonlocal unassigned, sent
         first, end = todo[0]
-        size = max(1, min(MAX_CHUNK, -(-unassigned // (4 * threads(client)))))
+        ramp = FIRST_CHUNK << min(16, sent // threads(client))  # (4, 8, 16… a round of chunks each)
+        size = max(1, min(MAX_CHUNK, ramp, -(-unassigned // (4 * threads(client)))))
+        sent += 1
         last = min(end, first + size)
         if last == end:
             todo.pop(0)

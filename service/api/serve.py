@@ -20,9 +20,11 @@ the measurements). ``PYRAMIDE_NGINX`` may also name the nginx program to run.
 
 from __future__ import annotations
 
+import errno
 import os
 import shutil
 import signal
+import socket
 import sys
 import tempfile
 from pathlib import Path
@@ -65,7 +67,25 @@ def _address() -> tuple[str, int]:
 def _announce() -> None:
     host, port = _address()
     base = f"http://{host}:{port}"
-    print(f"Pyramide API {__version__} listening on {base}  —  docs explorer: {base}/docs", flush=True)
+    print(f"Pyramide API {__version__} listening on {base}  —  web client: {base}/  —  docs explorer: {base}/docs", flush=True)
+
+
+def port_in_use(host: str, port: int) -> str | None:
+    """What to say when ``host``:``port`` is taken (another server on it), before anything starts
+    (nginx would otherwise print its bind errors again and again), or None."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # (as servers bind: a port in TIME_WAIT is free)
+        try:
+            probe.bind((host, port))
+        except OSError as error:
+            if error.errno != errno.EADDRINUSE:
+                return None  # (another problem, the server's own start says it)
+            return (
+                f"pyramide serve: {host}:{port} is in use (another server is listening there): stop it, "
+                f"or serve on another port: PORT={port + 1} make serve (pyramide serve --port {port + 1})"
+            )
+    return None
 
 
 def _worker_started(worker) -> None:
@@ -114,6 +134,11 @@ def main(app=None) -> None:
     places its workers share, ``_limits.Places``) is made here and removed by this process alone,
     when it stops: a worker is a fork of this process and leaves through the same stack when it
     exits (recycled, reloaded), so every cleanup here checks whose it is."""
+    host, port = _address()
+    taken = port_in_use(host, port) if port else None
+    if taken is not None:
+        print(taken, file=sys.stderr, flush=True)
+        sys.exit(1)
     nginx = find_nginx()
     directory = Path(tempfile.mkdtemp(prefix="pyramide-"))
     owner = os.getpid()
@@ -128,7 +153,6 @@ def main(app=None) -> None:
             if os.getpid() == owner:
                 shutil.rmtree(directory, ignore_errors=True)
         return
-    host, port = _address()
     proxy = Proxy(nginx, directory, host, port, lines=Logger.lines if Logger.enabled else None, app_workers=settings["workers"])
     Logger.enabled = False  # (nginx logs every request, its own refusals included)
 

@@ -177,7 +177,7 @@ def test_ctrl_c_during_solve_is_status_130_without_a_traceback(monkeypatch, caps
 
     monkeypatch.setattr("service.cli.solve", interrupted)
     assert main(["solve", "PYR1-N-AAAAAHW"]) == 130
-    assert capsys.readouterr() == ("", "pyramide: interrupted\n")
+    assert capsys.readouterr() == ("", "pyramide solve: interrupted\n")
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
@@ -185,7 +185,7 @@ def test_output_that_cannot_be_written_is_a_failure():
     with open("/dev/full", "w") as full:
         done = command("solve", "PYR1-N-AAAAAHW", stdout=full, capture_output=False, stderr=subprocess.PIPE)
     assert done.returncode == 1
-    assert done.stderr == "pyramide: [Errno 28] No space left on device\n"
+    assert done.stderr == "pyramide solve: error: [Errno 28] No space left on device\n"
 
 
 def test_solve_json_is_one_object_with_the_documented_keys(capsys):
@@ -281,7 +281,7 @@ def test_ctrl_c_during_stats_stops_cleanly_and_prints_the_partial_result(capsys)
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
     # on the terminal: the bar, then one line saying where it stopped; nothing from the workers
     *bar, said = [line for line in re.split(r"[\r\n]+", err) if line.strip()]
-    assert all(line.startswith("rules N: ") for line in bar) and said.startswith("pyramide: interrupted after "), err
+    assert all(line.startswith("rules N: ") for line in bar) and said.startswith("pyramide stats: interrupted after "), err
     first, counts, rate = out.decode().splitlines()
     partial = rf"rules N: (\d+) deals \(seeds 0…\d+\), interrupted: a partial result of the {deals} deals asked"
     done = int(re.fullmatch(partial, first)[1])
@@ -354,8 +354,18 @@ def test_serve_listens_where_host_and_port_say():
     try:
         listening, said = wait_for_line(server, b"listening on")
         assert listening, said
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=30) as reply:
+        base = f"http://127.0.0.1:{port}"
+        assert f"web client: {base}/  —  docs explorer: {base}/docs" in said  # (the banner names both)
+        with urllib.request.urlopen(f"{base}/healthz", timeout=30) as reply:
             assert json.load(reply)["status"] == "ok"
+        # a second server on the same port says so, once, and what to do; nothing of nginx's
+        second = subprocess.run([sys.executable, "-m", "service.cli", "serve", "--port", str(port)], env=env,
+                                capture_output=True, text=True, timeout=60)  # fmt: skip
+        assert second.returncode == 1 and second.stdout == "", second
+        assert second.stderr == (
+            f"pyramide serve: 127.0.0.1:{port} is in use (another server is listening there): stop it, "
+            f"or serve on another port: PORT={port + 1} make serve (pyramide serve --port {port + 1})\n"
+        )
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         try:
@@ -363,3 +373,43 @@ def test_serve_listens_where_host_and_port_say():
         except subprocess.TimeoutExpired:  # nothing of it left behind
             os.killpg(server.pid, signal.SIGKILL)
             server.wait()
+
+
+# -- A first user's rough edges (issue 39) ---------------------------------------------------------------
+
+
+def test_a_reader_that_stops_early_is_no_error_to_report():
+    """`pyramide solve … | head -1`: the reader closed the pipe with all it wanted; no "Broken pipe"."""
+    process = subprocess.Popen([sys.executable, "-m", "service.cli", "solve", "PYR1-N-AAAAAHW"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    first = process.stdout.readline()
+    process.stdout.close()
+    _, err = process.communicate(timeout=60)
+    assert first.startswith(b"PYR1-N-AAAAAHW: ") and err == b"", err
+
+
+def test_every_usage_error_names_its_command():
+    """argparse's own errors and ours read alike: ``pyramide solve: error: …``."""
+    for argv, prefix in (
+        (["solve", "PYR1-N-AAAAAHW", "--budget", "0"], "pyramide solve: error: argument --budget"),
+        (["solve", "NOT-A-CODE"], "pyramide solve: error: argument code"),
+        (["stats", "--workers", "2", "--scheduler", "tcp://127.0.0.1:1"], "pyramide stats: error: argument --workers"),
+    ):
+        done = command(*argv)
+        assert done.returncode == 2 and done.stderr.splitlines()[-1].startswith(prefix), (argv, done.stderr)
+
+
+def test_serve_help_lists_its_own_exit_statuses():
+    said = command("serve", "--help").stdout
+    assert "the port is in use" in said and "budget ran out" not in said and "stats prints" not in said
+
+
+def test_a_missing_dask_says_how_to_install_it_where_it_runs(monkeypatch):
+    """In a clone's .venv (no pip of its own) the way is `make install`; elsewhere pip
+    (tests/solver/test_stats_dask.py checks the message that says it)."""
+    from service import cli
+
+    root = Path(cli.__file__).resolve().parent.parent
+    monkeypatch.setattr(cli.sys, "prefix", str(root / ".venv"))
+    assert cli.install_hint("dask") == f"`make install` in {root} installs it"
+    monkeypatch.setattr(cli.sys, "prefix", "/usr/local")
+    assert cli.install_hint("dask") == 'pip install "pyramide[dask]" installs it'

@@ -13,7 +13,7 @@ from distributed import LocalCluster
 
 from service import cli
 from service.cli import main
-from service.stats import MAX_CHUNK
+from service.stats import FIRST_CHUNK, MAX_CHUNK
 
 
 @pytest.fixture(scope="module")
@@ -48,7 +48,9 @@ def test_chunks_shrink_to_single_deals_at_the_end(scheduler, capsys, tmp_path):
     assert header == {"format": "pyramide stats state 1", "rules": "N", "start": 500, "deals": 60, "budget": 2_000_000}
     sizes = [chunk["stop"] - chunk["first"] for chunk in sorted(chunks, key=lambda chunk: chunk["first"])]
     assert sum(sizes) == 60 and max(sizes) <= MAX_CHUNK
-    assert sizes[0] == 8 and sizes[-3:] == [1, 1, 1]  # a quarter of what is left per worker, then one deal
+    # the first round small (the first results at once), then at most a quarter of what is left per
+    # worker, down to one deal
+    assert sizes[0] == FIRST_CHUNK and sizes[-3:] == [1, 1, 1]
 
 
 def test_a_run_stopped_by_ctrl_c_goes_on_where_it_stopped_and_ends_as_one_never_stopped(scheduler, capsys, tmp_path, monkeypatch):
@@ -109,4 +111,5 @@ def test_workers_are_the_local_clusters_only(capsys):
 def test_without_dask_stats_says_how_to_install_it(monkeypatch, capsys):
     monkeypatch.setitem(sys.modules, "service.stats", None)  # import service.stats fails, as without distributed
     assert main(RUN) == 1
-    assert 'pip install "pyramide[dask]"' in capsys.readouterr().err
+    said = capsys.readouterr().err
+    assert said.startswith("pyramide stats: error: it runs on Dask, which is not installed") and cli.install_hint("dask") in said
