@@ -41,11 +41,13 @@ $(BIN)/python:
 	$(PYTHON) -m pip --python $(BIN)/python --version > /dev/null 2>&1 || $(BIN)/python -m ensurepip --quiet
 
 $(RUNTIME_STAMP): pyproject.toml | $(BIN)/python
+	@echo "make: installing Pyramide and what serving needs into $(VENV) (once, and again when pyproject.toml changes)"
 	$(PIP_ENV) $(PIP) install --quiet -e .
 	touch $(RUNTIME_STAMP)
 
 # The test extras, and pip in the environment (tests/cli/test_wheel.py builds a wheel with it).
 $(STAMP): $(RUNTIME_STAMP) pyproject.toml
+	@echo "make: installing the test tools into $(VENV) (once, and again when pyproject.toml changes)"
 	$(PIP_ENV) $(PIP) install --quiet -e '.[test]' pip
 	touch $(STAMP)
 
