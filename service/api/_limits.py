@@ -301,24 +301,33 @@ def replay_queue_full() -> bool:
     return False
 
 
-def _replay_process() -> None:
+def _replay_process(parent: int) -> None:
     """A replay process's start: the solver's lower priority (the whole process's); a Ctrl-C is
-    the server's to handle, not its (it ends when its worker does); and on Linux it gets SIGTERM
-    if its worker dies without ending it."""
+    the server's to handle, not its (it ends when its worker does); and it ends when its worker
+    is gone without ending it (killed: ``kill -9``, the OOM killer), rather than live on, an
+    orphan: a thread of its own looks at its parent (``parent``, the worker that made the pool)
+    every second, from the start: a worker killed while its replay process was still starting
+    left that process an orphan for good (as ``PR_SET_PDEATHSIG``, set by the process once
+    started, did)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         os.nice(NICE)
     except OSError:
         pass
-    try:
-        ctypes.CDLL(None).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        pass
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 # spawned, not forked: a fork of a worker's threads could copy a lock some thread holds
 _replay_pool: _PerProcess[ProcessPoolExecutor] = _PerProcess(
-    lambda: ProcessPoolExecutor(REPLAY_SLOTS, mp_context=multiprocessing.get_context("spawn"), initializer=_replay_process)
+    lambda: ProcessPoolExecutor(
+        REPLAY_SLOTS, mp_context=multiprocessing.get_context("spawn"), initializer=_replay_process, initargs=(os.getpid(),)
+    )
 )
 
 

@@ -103,17 +103,34 @@ def test_a_worker_killed_mid_request_costs_at_most_what_it_was_answering():
     So at most one failure a client a kill, and the server goes on whole."""
     with served() as (port, process, directory), Workers(process.pid) as workers:
         kills = 3
+        orphans: set[int] = set()
 
         def operator() -> None:
             for _ in range(kills):
                 time.sleep(0.5)
-                signal_process(max(workers.now()), signal.SIGKILL)
+                victim = max(workers.now())
+                orphans.update(children(victim))  # (its replay process, and multiprocessing's tracker)
+                signal_process(victim, signal.SIGKILL)
 
         load = _steady(port, 2.5, operator)
         assert sum(load.failures().values()) <= 4 * kills, load.failures()
         assert all(outcome[0] == 0 for outcome in load.failures()), load.failures()  # (cut, never a wrong answer or a 5xx)
         after = _steady(port, 0.5)
         assert after.sent >= 10 and not after.failures(), after.failures()
+        # the killed workers' processes end with them (within the second their watch takes), no orphans
+        deadline = time.monotonic() + 10
+        while (running := {pid for pid in orphans if _running(pid)}) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert orphans and not running, (orphans, running)
+
+
+def _running(pid: int) -> bool:
+    """Whether ``pid`` is a process still running (not gone, nor a zombie waiting to be reaped)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state not in ("Z", "X")
 
 
 @pytest.mark.parametrize("kind", ["max_requests", "memory"])
