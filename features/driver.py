@@ -295,6 +295,8 @@ class SubprocessDriver:
 
     #: seconds an answer may take during the scenarios (hello and the health check take less)
     TIMEOUT = 30.0
+    #: how often the adapter's CPU time is looked at while an answer is waited for
+    SAMPLE = 0.25
 
     def __init__(self, command: str, without: frozenset[str] = frozenset(), hello_timeout: float = 3.5) -> None:
         import collections
@@ -384,21 +386,28 @@ class SubprocessDriver:
     def _next_line(self, timeout: float) -> str | None:
         """The adapter's next line, waited for ``timeout`` seconds of the adapter doing nothing.
         A short deadline (hello's, the health check's) is not the machine's to spend: while the
-        adapter is using the CPU (starting up on a busy machine) the wait goes on, a second at a
-        time, up to TIMEOUT in all; one asleep or blocked is stopped at ``timeout``. (Its CPU time
-        is read from Linux's /proc; elsewhere the deadline is the plain ``timeout``.)"""
+        adapter is using the CPU (starting up on a busy machine) the wait goes on, a quarter of a
+        second at a time, up to TIMEOUT in all; one asleep or blocked is stopped at ``timeout``.
+        Busy means busy in the last quarter of a second, not since it started: a silent adapter
+        that spent CPU starting (a Python importing its engine) is stopped at ``timeout`` all the
+        same (it was waited for 1 s more, and the kit exited after 5.1 s). (Its CPU time is read
+        from Linux's /proc; elsewhere the deadline is the plain ``timeout``.)"""
         import queue
 
         started = time.monotonic()
         until, cpu = started + timeout, _cpu_seconds(self.process.pid)
         while True:
             try:
-                return self._lines.get(timeout=max(0.0, until - time.monotonic()))
+                return self._lines.get(timeout=max(0.0, min(self.SAMPLE, until - time.monotonic())))
             except queue.Empty:
                 now = _cpu_seconds(self.process.pid)
-                if cpu is None or now is None or now <= cpu or time.monotonic() - started >= max(timeout, self.TIMEOUT):
+                busy = cpu is not None and now is not None and now > cpu
+                cpu = now
+                if time.monotonic() < until:
+                    continue
+                if not busy or time.monotonic() - started >= max(timeout, self.TIMEOUT):
                     raise
-                until, cpu = time.monotonic() + 1.0, now
+                until = time.monotonic() + self.SAMPLE
 
     def _outcome(self, answer: dict[str, Any]) -> Outcome:
         if answer.get("ok"):

@@ -35,8 +35,8 @@ Fairness: the solver's slots are the server's, shared by its workers (``Places``
 locked file, which the kernel frees when its holder ends, however it ends), and one client
 (``client_of``: its address, an IPv6 one by its /64) holds at most half of them, so that a flood of
 solves, or of moves whose 004 outlook asks the solver, from one client leaves a slot for every
-other. A worker's long-replay places are shared the same way, one client holding at most
-``REPLAY_SHARE`` of them; a replay process that does not answer within ``REPLAY_SECONDS`` (a
+other. A worker's long-replay places (its own, as its replay processes are) are shared out by
+client too, one client holding at most ``REPLAY_SHARE`` of them; a replay process that does not answer within ``REPLAY_SECONDS`` (a
 stopped or stuck process) is killed and its request refused with ``503 replay_busy``, so a long
 replay costs at most ``REPLAY_WAIT`` + ``REPLAY_SECONDS``.
 

@@ -21,7 +21,7 @@ import time
 from collections import Counter
 
 from service.engine import DOCUMENTS_LAYOUT, GameState, Rules, seed_code
-from tests.attacks import Probe
+from tests.attacks import Clients, Probe
 from tests.bench.bench_replay import long_game
 from tests.server import running_server
 from tests.server.test_server import post
@@ -77,13 +77,10 @@ def _phase(port: int, bodies: dict[str, bytes], flood: bool, alone_outlook: str 
     if flood:
         for path, kind in (("/v1/solve", "flood solve"), ("/v1/moves", "outlook"), ("/v1/moves", "flood long")):
             threads += [threading.Thread(target=a_client, args=(path, bodies[kind], kind), daemon=True) for _ in range(FLOOD)]
-    with Probe(port, bodies["solve"], timeout=20) as probe:
-        for thread in threads:
-            thread.start()
+    clients = Clients(threads)
+    clients.stopping, clients.join_seconds = stopping, 40
+    with Probe(port, bodies["solve"], timeout=20) as probe, clients:
         time.sleep(PHASE)
-        stopping.set()
-        for thread in threads:
-            thread.join(40)
     outlooks = Counter(decided)
     return mine, theirs, probe.summary("healthz"), outlooks.most_common(1)[0][0] if outlooks else None
 
