@@ -146,7 +146,7 @@ coverage-kit: $(MUTATE_STAMP)
 	$(BIN)/python -m scripts.mutate --coverage
 
 # The adversary's 153 broken engines, each breaking one rule, judged by the kit alone
-# (tests/adversary, docs/conformance.md): about 25 minutes on 2 cores, 2 at a time; it starts no
+# (tests/adversary, docs/conformance-measurements.md): about 25 minutes on 2 cores, 2 at a time; it starts no
 # engine after 45 minutes (--max-minutes). Not part of test. Results in build/adversary.json.
 adversary: $(STAMP)
 	$(BIN)/python -m tests.adversary $(ADVERSARY_ARGS)
