@@ -170,6 +170,13 @@ class Game:
         if self.before is not None:
             check("the game after a refused move", self.before, self.driver.observe())
 
+    def op_refused_as_it_was(self) -> None:
+        """Refused, whatever its code (an implementation's own), and the game as it was before:
+        the boundaries every implementation that has the move is judged on."""
+        outcome = self._outcome()
+        check("the answer", "refused", "refused" if not outcome.accepted else "accepted")
+        check("the game after a refused move", self.before, self.driver.observe())
+
     def op_reason(
         self, reason: str | None = None, field: str | None = None, index: int | None = None, rule: str | None = None, move: str | None = None
     ) -> None:

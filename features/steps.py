@@ -230,6 +230,9 @@ STEPS: list[Step] = [
     ),
     # -- answers
     Step("then", 'the move is refused with "{code}"', lambda code: [{"op": "refused", "code": code}]),
+    # a refusal judged by what every implementation shows (its own code, any wording): refused,
+    # and the game as it was
+    Step("then", "the move is refused and the game is as it was", lambda: [{"op": "refused_as_it_was"}]),
     Step(
         "then",
         'the request is refused with status {status:d} and "{code}"',

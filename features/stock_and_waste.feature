@@ -128,6 +128,22 @@ Feature: El mazo y el descarte / Il tallone e gli scarti
     And the game is playing
     And the move counter is 124
 
+  @doc-000 @doc-002 @sentence-34 @rule-recycle
+  Scenario: A recycle while cards are left in the stock is refused, the stock keeping them
+    Given the documents deal
+    When I try "draw recycle"
+    Then the move is refused and the game is as it was
+    And the stock has 22 cards
+
+  @doc-000 @doc-002 @sentence-32 @rule-draw
+  Scenario: A draw from an empty stock is refused, the waste keeping its cards
+    Given the documents deal
+    When I play "draw" 23 times
+    Then the stock has 0 cards
+    When I try "draw"
+    Then the move is refused and the game is as it was
+    And the waste has 24 cards
+
   @api @rule-recycle
   Scenario: A recycle move needs an empty stock
     Given the documents deal

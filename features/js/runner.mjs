@@ -350,6 +350,7 @@ const OPS = {
   forge: [['path', 'value', 'move'], []],
   forge_without: [['path', 'move'], []],
   refused: [['code'], ['status']],
+  refused_as_it_was: [[], []],
   reason: [[], ['reason', 'field', 'index', 'rule', 'move']],
   unchanged: [[], []],
   playable: [['move'], []],
@@ -547,6 +548,13 @@ class Game {
     check('the HTTP status', truthy(status) ? status : 422, reply.status);
     check('the content type', 'application/problem+json', reply.contentType);
     if (this.before !== null) check('the game after a refused move', this.before, this.driver.observe());
+  }
+
+  /** Refused, whatever its code, and the game as it was: the boundaries every implementation is judged on. */
+  op_refused_as_it_was() {
+    const outcome = this.outcomeOf();
+    check('the answer', 'refused', outcome.accepted ? 'accepted' : 'refused');
+    check('the game after a refused move', this.before, this.driver.observe());
   }
 
   /** Why the last request was refused, beyond its code (capability refusal-reasons). */
