@@ -40,7 +40,7 @@
 
 import test from 'node:test';
 import assert from 'node:assert';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -54,7 +54,7 @@ const PROBE_MS = 3000;
 
 function usage(message) {
   process.stderr.write(`pyramide-js: ${message}\n` +
-    'usage: node features/js/runner.mjs --base-url URL [--vectors PATH] [--grep TEXT] [--tags T,…] [--without api,codes,solver] [--timeout SECONDS]\n' +
+    'usage: node features/js/runner.mjs --base-url URL [--vectors PATH] [--grep TEXT] [--tags T,…] [--without api,codes,solver] [--timeout SECONDS] [--json FILE]\n' +
     '   or: PYRAMIDE_BASE_URL=URL node --test features/js/runner.mjs\n');
   process.exit(2);
 }
@@ -73,6 +73,7 @@ function options() {
         tags: { type: 'string', multiple: true },
         without: { type: 'string', multiple: true },
         timeout: { type: 'string' },
+        json: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }).values;
@@ -102,6 +103,7 @@ function options() {
     tags: list(parsed.tags, 'PYRAMIDE_TAGS'),
     without: list(parsed.without, 'PYRAMIDE_WITHOUT'),
     timeoutMs: timeout * 1000,
+    json: parsed.json ?? null,
   };
 }
 
@@ -1036,4 +1038,14 @@ process.on('exit', () => {
     `${all.passed}/${all.run} passed, ${all.failed} failed, ${all.skipped} skipped, ${((Date.now() - started) / 1000).toFixed(1)} s`);
   for (const [group, entry] of groups) if (!group.startsWith('feature ')) console.log(`${group}: ${entry.passed}/${entry.run}`);
   console.table(table);
+  if (settings.json) {
+    // the results as the Python kit's --json writes them (its scenarios' ids, tags and outcomes):
+    // scripts/conformance_matrix.py reads both
+    const outcome = { pass: 'passed', fail: 'failed', skip: 'skipped' };
+    const scenarios = selected.map((vector) => ({
+      id: vector.id, scenario: `${vector.feature} › ${vector.scenario}`, outcome: outcome[results.get(vector.id) ?? 'skip'], tags: vector.tags,
+    }));
+    const counts = { passed: all.passed, failed: all.failed, skipped: all.skipped };
+    writeFileSync(settings.json, JSON.stringify({ target: `node features/js/runner.mjs --base-url ${settings.baseUrl}`, counts, scenarios }, null, 1) + '\n');
+  }
 });

@@ -1,0 +1,171 @@
+"""The conformance matrix, ``docs/conformance-matrix.md``: a row per sentence of the rule documents,
+a column per implementation the kit judged, each cell what the scenarios guarding that sentence
+gave there (as wpt.fyi shows a test per browser, and compat-table a feature per engine). It is
+built from the results committed in ``docs/conformance-results/`` (one file per implementation,
+the ``--json`` results made slim: each scenario's id, its outcome and the sentences its failing
+checks cite; its tags are the vectors'):
+
+    python -m scripts.conformance_matrix           # the page, from the committed results
+    python -m scripts.conformance_matrix --check   # exit 1 when the page is not what they give
+    python -m scripts.conformance_matrix --run     # judge every implementation again, then the page
+
+``--run`` starts Pyramide's server itself (for the HTTP and JavaScript columns; nginx if there is
+one) and needs node for the JavaScript runner and soliterm (``make test`` installs both).
+``tests/kit/test_conformance_matrix.py`` fails when the page is out of date, and when a committed
+result is not what the implementation does now.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "docs" / "conformance-results"
+PAGE = ROOT / "docs" / "conformance-matrix.md"
+VECTORS = ROOT / "features" / "vectors.json"
+
+#: (column, results file, how the kit is run: its arguments after ``pyramide-conformance``, or the
+#: JavaScript runner's command; ``{url}`` is a live server's, ``{out}`` the results file)
+IMPLEMENTATIONS: tuple[tuple[str, str, list[str]], ...] = (
+    ("Pyramide, in-process", "pyramide-in-process.json", ["kit"]),
+    ("Pyramide over HTTP", "pyramide-http.json", ["kit", "--base-url", "{url}"]),
+    ("JavaScript runner, over HTTP", "pyramide-js.json", ["node", "features/js/runner.mjs", "--base-url", "{url}", "--json", "{out}"]),
+    ("Pyramide's engine, adapter (no HTTP)", "pyramide-adapter.json", ["kit", "--driver-command", "python -m features.adapters.pyramide_engine"]),
+    ("soliterm (AisleRiot's rules)", "soliterm.json", ["kit", "--driver-command", "python -m features.adapters.soliterm_pyramid"]),
+)
+
+
+def slim(full: dict) -> dict:
+    """A ``--json`` result as committed: the target, the counts, and per scenario its id, outcome
+    and the sentences its failing checks cite (none cited: its own)."""
+    scenarios = []
+    for result in full["scenarios"]:
+        cites = sorted({cite for failure in result.get("failures", []) for cite in failure.get("cites") or []})
+        scenarios.append([result["id"], result["outcome"], cites] if cites else [result["id"], result["outcome"]])
+    return {"target": full["target"], "counts": full["counts"], "scenarios": sorted(scenarios)}  # (by id: runs order them apart)
+
+
+def _results(slimmed: dict, tags: dict[str, list[str]]) -> list[dict]:
+    """The committed result as ``features.report.sentence_matrix`` reads a run's."""
+    results = []
+    for entry in slimmed["scenarios"]:
+        scenario_id, outcome = entry[0], entry[1]
+        result = {"id": scenario_id, "scenario": scenario_id, "outcome": outcome, "tags": tags.get(scenario_id, [])}
+        if outcome == "failed":
+            result["failures"] = [{"cites": entry[2] if len(entry) > 2 else []}]
+        results.append(result)
+    return results
+
+
+def _cell(row: dict | None) -> str:
+    if row is None or not (row["passed"] or row["failed"] or row["skipped"]):
+        return ""
+    if row["failed"]:
+        return f"✗ {row['failed']} of {row['passed'] + row['failed']}"
+    if row["passed"]:
+        return f"✓ {row['passed']}"
+    return "– skipped"
+
+
+def render(results: dict[str, dict]) -> str:
+    """The page: every sentence the traceability tables number, in their order."""
+    sys.path.insert(0, str(ROOT))
+    from features.conftest import _other_sentences, sentences
+    from features.report import sentence_matrix
+
+    vectors = json.loads(VECTORS.read_text(encoding="utf-8"))["vectors"]
+    tags = {vector["id"]: vector["tags"] for vector in vectors}
+    columns = [(name, sentence_matrix(_results(results[file], tags)), results[file]["counts"]) for name, file, _ in IMPLEMENTATIONS]
+    rows = [("000", int(number), text["000"]) for number, text in sentences().items()]
+    for document, numbered in _other_sentences().items():
+        rows += [(document, int(number), text) for number, text in numbered.items()]
+    lines = [
+        "# The conformance matrix",
+        "",
+        "Every sentence of the rule documents that states a rule (000/002 for the app's rules, 003 and",
+        "004 for their presets; numbered as in [the kit guide's traceability tables](conformance.md#traceability)),",
+        "and what the kit's scenarios guarding it gave on each implementation judged: ✓ n, all n passed;",
+        "✗ f of n, f of the n run failed on a check citing it (a failure is blamed on the sentence its",
+        "check cites); – skipped, none could run (the implementation lacks a capability they need);",
+        "empty, no scenario guards it. Written by `python -m scripts.conformance_matrix` from the results",
+        "in `docs/conformance-results/` (each implementation's `--json`, made slim); `make test` fails",
+        "when this page or a result is out of date. What each failure is, sentence by sentence, is in",
+        "each implementation's report ([soliterm's](conformance-soliterm.md)).",
+        "",
+        "| implementation | passed | failed | skipped | run as |",
+        "|---|---:|---:|---:|---|",
+    ]
+    for (name, file, _), (_, _, counts) in zip(IMPLEMENTATIONS, columns):
+        lines.append(f"| {name} | {counts['passed']} | {counts['failed']} | {counts['skipped']} | `{results[file]['target']}` |")
+    lines += ["", "| sentence | " + " | ".join(name for name, _, _ in columns) + " |", "|---|" + "---|" * len(columns)]
+    for document, number, text in rows:
+        quoted = text if len(text) <= 90 else text[:90].rstrip() + "…"
+        cells = [_cell(matrix.get((document, number))) for _, matrix, _ in columns]
+        lines.append(f"| {document} #{number} «{quoted.replace('|', '/')}» | " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def load() -> dict[str, dict]:
+    return {file: json.loads((RESULTS / file).read_text(encoding="utf-8")) for _, file, _ in IMPLEMENTATIONS}
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def run_all() -> None:
+    """Judge every implementation again and write its slim results."""
+    port = _free_port()
+    env = {**os.environ, "PORT": str(port), "HOST": "127.0.0.1", "PYRAMIDE_SOLVE_SECONDS": "600", "PYRAMIDE_ACCESS_LOG": "off"}
+    env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
+    server = subprocess.Popen([sys.executable, "-m", "service.api.serve"], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        for line in server.stdout:  # (its "listening on" line: then it answers)
+            if b"listening on" in line:
+                break
+        RESULTS.mkdir(parents=True, exist_ok=True)
+        for name, file, how in IMPLEMENTATIONS:
+            with tempfile.TemporaryDirectory() as scratch:
+                out = str(Path(scratch) / "full.json")
+                args = [arg.replace("{url}", f"http://127.0.0.1:{port}").replace("{out}", out) for arg in how]
+                command = [sys.executable, "-m", "features.cli", *args[1:], "--json", out] if args[0] == "kit" else args
+                done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True)
+                print(f"{name}: {done.stdout.strip().splitlines()[-1] if done.stdout.strip() else done.stderr[-500:]}", flush=True)
+                full = json.loads(Path(out).read_text(encoding="utf-8"))
+                shown = ["pyramide-conformance", *how[1:]] if how[0] == "kit" else [a for a in how if a not in ("--json", "{out}")]
+                full["target"] = " ".join(shown).replace("{url}", "URL")
+                (RESULTS / file).write_text(json.dumps(slim(full), ensure_ascii=False) + "\n", encoding="utf-8")
+    finally:
+        server.terminate()
+        server.wait(20)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m scripts.conformance_matrix", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--check", action="store_true", help="exit 1 when the page is not what the committed results give")
+    parser.add_argument("--run", action="store_true", help="judge every implementation again first")
+    args = parser.parse_args(argv)
+    if args.run:
+        run_all()
+    page = render(load())
+    if args.check:
+        if PAGE.read_text(encoding="utf-8") != page:
+            print(f"{PAGE.relative_to(ROOT)} is out of date: python -m scripts.conformance_matrix", file=sys.stderr)
+            return 1
+        return 0
+    PAGE.write_text(page, encoding="utf-8")
+    print(f"{PAGE.relative_to(ROOT)}: {len(page.splitlines())} lines")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
