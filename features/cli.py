@@ -150,9 +150,14 @@ class Summary:
                 skipped[name] += 1
         if skipped:
             lines += ["", "skipped, by what the implementation does not offer (scenarios; one needing several counts under each):", *(f"  {count:>5}  {reason}" for reason, count in sorted(skipped.items(), key=lambda item: -item[1]))]
-        failed = [self.names.get(nodeid, nodeid) for nodeid, outcome in self.outcomes.items() if outcome == "failed"]
-        if failed:
-            lines += ["", "failed scenarios:", *(f"  {name}" for name in failed)]
+        from .report import failures_by_difference, sentence_text
+
+        groups = failures_by_difference(self.scenario_results())
+        if groups:
+            lines += ["", "failed scenarios, by the sentence they first differ on:"]
+            for label, failed in groups:
+                lines.append(f"  {len(failed)} scenario{'s' if len(failed) > 1 else ''}: {label} {sentence_text(label)}".rstrip())
+                lines += [f"      {result['scenario']}" for result in failed]
         counts = self.counts()
         tail = f"{counts['passed']} passed, {counts['failed']} failed" + (f", {counts['skipped']} skipped" if counts["skipped"] else "")
         return "\n".join([*lines, "", tail])

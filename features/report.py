@@ -74,6 +74,44 @@ def sentence_matrix(results: list[dict[str, Any]]) -> dict[tuple[str, int], dict
     return matrix
 
 
+def first_difference(result: dict[str, Any]) -> str:
+    """The sentence a failed scenario first differs on: the first failing check's first citation
+    (a check cites the sentence it guards), else the scenario's own first sentence."""
+    from .conftest import scenario_citations
+
+    for failure in result.get("failures", []):
+        if failure.get("cites"):
+            return _label(_cite_key(failure["cites"][0]))
+    own = scenario_citations(result["tags"])
+    return _label(_cite_key(own[0])) if own else "no sentence"
+
+
+def failures_by_difference(results: list[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any]]]]:
+    """The failed scenarios grouped by the sentence they first differ on, the largest group first:
+    24 scenarios failing on their points read as one difference (000 #43), not 24 broken rules."""
+    groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for result in results:
+        if result["outcome"] == "failed":
+            groups[first_difference(result)].append(result)
+
+    def order(item: tuple[str, list]) -> tuple:
+        label = item[0]
+        return (-len(item[1]), label == "no sentence", _cite_key(label) if label != "no sentence" else ("", 0))
+
+    return sorted(groups.items(), key=order)
+
+
+def sentence_text(label: str) -> str:
+    """The sentence a label (``000 #43``) numbers, or "" (``no sentence``)."""
+    from .conftest import _other_sentences, sentences
+
+    if label == "no sentence":
+        return ""
+    document, number = _cite_key(label)
+    text = sentences().get(str(number), {}).get("000", "") if document == "000" else _other_sentences().get(document, {}).get(str(number), "")
+    return f"«{_short(text, 90)}»" if text else ""
+
+
 def render_markdown(target: str, counts: dict[str, int], results: list[dict[str, Any]], version: str) -> str:
     from .conftest import _other_sentences, sentences
 
@@ -132,16 +170,20 @@ def render_markdown(target: str, counts: dict[str, int], results: list[dict[str,
     if beyond:
         lines += ["", "## Beyond the documents", "", "| source | passed | failed | skipped |", "|---|---|---|---|"]
         lines += [f"| @{source} | {c['passed']} | {c['failed']} | {c['skipped']} |" for source, c in sorted(beyond.items())]
-    failed = [result for result in results if result["outcome"] == "failed"]
-    if failed:
-        lines += ["", "## Failed scenarios", ""]
-        for result in failed:
-            checks = "; ".join(
-                f"`{_short(failure.get('step', ''))}` ({', '.join(_label(_cite_key(c)) for c in failure.get('cites', [])) or 'no sentence'})"
-                for failure in result.get("failures", [])
-            )
-            lines.append(f"- {result['scenario']}: {checks}")
-    return "\n".join(lines) + "\n"
+    groups = failures_by_difference(results)
+    if groups:
+        lines += ["", "## Failed scenarios, by the sentence they first differ on", ""]
+        lines += ["A scenario counts once, under the sentence its first failing check cites.", ""]
+        for label, failed in groups:
+            lines += [f"### {len(failed)} scenario{'s' if len(failed) > 1 else ''}: {label} {sentence_text(label)}".rstrip(), ""]
+            for result in failed:
+                checks = "; ".join(
+                    f"`{_short(failure.get('step', ''))}` ({', '.join(_label(_cite_key(c)) for c in failure.get('cites', [])) or 'no sentence'})"
+                    for failure in result.get("failures", [])
+                )
+                lines.append(f"- {result['scenario']}: {checks}")
+            lines.append("")
+    return "\n".join(lines).rstrip("\n") + "\n"
 
 
 # -- baseline ----------------------------------------------------------------------------------------

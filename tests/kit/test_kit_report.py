@@ -113,3 +113,18 @@ def test_a_baseline_that_is_not_one_is_a_usage_error(tmp_path):
     wrong.write_text("[]", encoding="utf-8")
     result = subprocess.run([sys.executable, "-m", "features.cli", "--baseline", str(wrong)], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert result.returncode == 2 and "not a baseline" in result.stderr
+
+
+def test_failures_are_grouped_by_the_sentence_they_first_differ_on():
+    """24 pairing scenarios that fail only on their points are one difference, 000 #43, not 24
+    broken pairing rules; a scenario with no citing check counts under its own first sentence."""
+    from features.report import failures_by_difference
+
+    points = {"step": "And the removal scored 20 points", "cites": ["000 #43"]}
+    results = [
+        *({"id": f"pairs/p{i}", "scenario": f"pairs › p{i}", "outcome": "failed", "tags": ["sentence-26"], "failures": [points]} for i in range(24)),
+        {"id": "stock/r", "scenario": "stock › r", "outcome": "failed", "tags": ["sentence-34"], "failures": [{"step": "Then x", "cites": []}]},
+        {"id": "pairs/ok", "scenario": "pairs › ok", "outcome": "passed", "tags": ["sentence-26"]},
+    ]
+    groups = failures_by_difference(results)
+    assert [(label, len(failed)) for label, failed in groups] == [("000 #43", 24), ("000 #34", 1)]
