@@ -244,11 +244,14 @@ def test_check_adapter_passes_the_reference_adapter_and_names_each_wrong_answer(
 
         adapter = Adapter()
         for line in sys.stdin:
-            answer = adapter.answer(json.loads(line))
+            request = json.loads(line)
+            answer = adapter.answer(request)
             if answer.get("state"):
                 answer["state"]["stock"] = answer["state"]["stock"][::-1]
             if answer.get("ok") is False:
                 answer["refused"] = answer["message"]
+            if request.get("move") == "KD":
+                answer["state"]["score"] = str(answer["state"]["score"])  # (a string: not the protocol's)
             print(json.dumps(answer), flush=True)
     """)
     bad = subprocess.run(
@@ -259,6 +262,7 @@ def test_check_adapter_passes_the_reference_adapter_and_names_each_wrong_answer(
     assert "WRONG  {\"cmd\": \"new_game\", \"layout\": <the documents deal>}" in bad.stdout
     assert "\"stock\" should be the layout's" in bad.stdout and "(stock: top first; waste: top last)" in bad.stdout
     assert "\"refused\" should be the machine code \"sum_not_13\"" in bad.stdout
+    assert "\"score\" is not a whole number but '10'" in bad.stdout  # (its shape; its value is a rule's)
 
 
 def test_a_hello_whose_lists_hold_other_than_names_is_a_broken_adapter(tmp_path):

@@ -42,14 +42,14 @@ def test_soliterm_is_judged_as_its_report_and_baseline_say(tmp_path):
     )
 
 
-def test_the_soliterm_adapter_answers_like_the_protocol_but_for_its_rules():
-    """--check-adapter finds one wrong answer only: soliterm's King scores 1, not 10 (000 #43),
-    a rule difference of the engine, not of the adapter."""
+def test_the_soliterm_adapter_answers_like_the_protocol():
+    """--check-adapter checks the protocol only: soliterm's King scores 1, not 10 (000 #43), a
+    rule difference of the engine, which the scenarios blame on 000 #43, not a protocol error of
+    the adapter (it was called one)."""
     result = subprocess.run(
         [sys.executable, "-m", "features.cli", "--driver-command", f"{sys.executable} -m features.adapters.soliterm_pyramid", "--check-adapter"],
         cwd=ROOT, capture_output=True, text=True, timeout=60,
     )  # fmt: skip
-    assert result.returncode == 1, result.stdout
-    wrong = [line for line in result.stdout.splitlines() if line.startswith("WRONG")]
-    assert wrong == ['WRONG  {"cmd": "play", "move": "KD"}'], result.stdout
-    assert '"score" should be 10, not 1' in result.stdout
+    assert result.returncode == 0, result.stdout
+    assert not [line for line in result.stdout.splitlines() if line.startswith("WRONG")], result.stdout
+    assert 'ok     {"cmd": "play", "move": "KD"}' in result.stdout
