@@ -191,10 +191,26 @@ def health_problem(args) -> str | None:
 
 
 def list_scenarios() -> int:
+    """The scenarios and their tags; then every capability the scenarios need and every value of
+    a rules option they deal under, with how many scenarios each: what an implementation may
+    declare missing (``--without``, its hello's ``"without"``)."""
+    from .capabilities import option_values
     from .traceability import kit_scenarios
 
     for scenario in kit_scenarios():
         print(f"{scenario.ref}  [{' '.join('@' + tag for tag in sorted(scenario.tags))}]")
+    vectors = json.loads((Path(__file__).with_name("vectors.json")).read_text(encoding="utf-8"))["vectors"]
+    needs: dict[str, int] = defaultdict(int)
+    values: dict[str, int] = defaultdict(int)
+    for vector in vectors:
+        for capability in vector["requires"]:
+            needs[capability] += 1
+        for value in option_values(op for step in vector["steps"] for op in step["ops"]):
+            values[value] += 1
+    print(f"\ncapabilities the {len(vectors)} scenarios need (scenarios; --without CAP skips them):")
+    print("\n".join(f"  {count:>5}  {name}" for name, count in sorted(needs.items(), key=lambda item: (-item[1], item[0]))))
+    print("\nvalues of the rules options they deal under (scenarios; --without option-…=VALUE skips them):")
+    print("\n".join(f"  {count:>5}  {name}" for name, count in sorted(values.items())))
     return 0
 
 

@@ -214,3 +214,20 @@ def test_an_unknown_capability_is_a_usage_error():
     for name in ("option-max-recycles=two", "variant-pharaoh=1"):
         result = subprocess.run([sys.executable, "-m", "features.cli", "--without", name], cwd=ROOT, capture_output=True, text=True, timeout=60)
         assert result.returncode == 2 and f"--without {name}: not a capability" in result.stderr
+
+
+def test_list_names_every_capability_and_option_value_the_kit_deals_under(capsys):
+    """An implementer reads what to declare from --list, not from vectors.json (issue 35)."""
+    import json as json_
+    from pathlib import Path
+
+    from features.capabilities import option_values
+    from features.cli import main as kit_main
+
+    vectors = json_.loads((Path(__file__).resolve().parents[2] / "features" / "vectors.json").read_text(encoding="utf-8"))["vectors"]
+    assert kit_main(["--list"]) == 0
+    said = capsys.readouterr().out
+    recycles_2 = sum("option-max-recycles=2" in option_values(op for step in v["steps"] for op in step["ops"]) for v in vectors)
+    taps = sum("taps" in v["requires"] for v in vectors)
+    assert f"  {recycles_2:>5}  option-max-recycles=2\n" in said and recycles_2 > 0
+    assert f"  {taps:>5}  taps\n" in said and f"capabilities the {len(vectors)} scenarios need" in said
