@@ -202,13 +202,16 @@ def winnable_deal(
 def hint(
     state: GameState, *, budget: int = DEFAULT_NODE_BUDGET, options: SearchOptions = DEFAULT_OPTIONS
 ) -> tuple[Move | None, Solution]:
-    """The next move of a winning line; if there is none, the first move of a line removing the most
-    pyramid cards; None when no move helps (or the budget ran out)."""
+    """The next move of the shortest winning line found within ``budget`` (under the rules the fast
+    searches model; the general search's first winning line under the others), so that following
+    the hints wins in as few moves as ``solve(..., shortest=True)`` finds; if there is none, the
+    first move of a line removing the most pyramid cards; None when no move helps (or the budget
+    ran out)."""
     if not fast_model(state.rules) and state.status != "won":
         check_supported(state.rules)
         move, answer = general.hint(state, budget, cuts=options.needs)
         return move, Solution(*answer)
-    solution = solve(state, budget=budget, max_removable=False, options=options)
+    solution = solve(state, budget=budget, max_removable=False, shortest=True, options=options)
     if solution.result == WINNABLE:
         return (solution.line[0] if solution.line else None), solution
     if solution.result == UNKNOWN:
