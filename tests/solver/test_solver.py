@@ -701,3 +701,20 @@ def test_with_the_stock_drawn_to_its_end_the_waste_top_not_just_drawn_does_not_p
         move, _ = hint(state, budget=20_000)
         if move is not None:
             play(state, move)  # (refused: raises)
+
+
+@pytest.mark.parametrize("code", ["PY1-N-AAAAAAS", "PYR1-N-AAAAAGU", "PYR1-DT2-AAAAAAE"])
+def test_following_the_hints_wins_in_as_few_moves_as_the_shortest_line(code):
+    """A hint is the first move of the shortest line found within its budget: following them wins
+    in no more moves than solve(shortest=True) finds (the documents' deal: 31, where the first
+    winning line found took 141)."""
+    game = GameState.new(code)
+    shortest = solve(game, budget=250_000, shortest=True)
+    assert shortest.result == "winnable" and shortest.minimal
+    moves = 0
+    while game.status == "playing":
+        move, _ = hint(game, budget=100_000)
+        assert move is not None, moves
+        game = play(game, move).state
+        moves += 1
+    assert game.status == "won" and moves <= len(shortest.line), (moves, len(shortest.line))
