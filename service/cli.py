@@ -150,14 +150,7 @@ def _solve(args: argparse.Namespace) -> int:
     game = args.game
     solution = solve(game, budget=args.budget, shortest=args.shortest)
     if args.json:
-        print(json.dumps({
-            "code": game.code,
-            "result": solution.result,
-            "line": None if solution.line is None else [move.to_json() for move in solution.line],
-            "minimal": solution.minimal,
-            "max_removable": solution.max_removable,
-            "nodes": solution.nodes,
-        }))  # fmt: skip
+        print(json.dumps({"code": game.code, **solution.to_json()}))
     else:
         print(f"{game.code}: {solution.result} ({solution.nodes} positions searched)")
         if solution.line is not None:

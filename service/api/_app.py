@@ -219,13 +219,7 @@ def _solve() -> Response:
         shortest=data.get("shortest", False),
         client=_client(),
     )
-    return _json({
-        "result": solution.result,
-        "line": None if solution.line is None else [move.to_json() for move in solution.line],
-        "minimal": solution.minimal,
-        "max_removable": solution.max_removable,
-        "nodes": solution.nodes,
-    })  # fmt: skip
+    return _json(solution.to_json())
 
 
 def _hint() -> Response:

@@ -413,3 +413,14 @@ def test_a_missing_dask_says_how_to_install_it_where_it_runs(monkeypatch):
     assert cli.install_hint("dask") == f"`make install` in {root} installs it"
     monkeypatch.setattr(cli.sys, "prefix", "/usr/local")
     assert cli.install_hint("dask") == 'pip install "pyramide[dask]" installs it'
+
+
+def test_a_solution_has_one_json_form_for_the_api_and_the_cli(capsys):
+    """``Solution.to_json``: the API's ``POST /v1/solve`` answer is the CLI's ``--json`` less the code."""
+    from service.api import create_app
+
+    state = GameState.new("PYR1-N-AAAAAGU")
+    api = create_app().test_client().post("/v1/solve", json={"state": state.to_json(), "budget": 100_000}).json
+    assert main(["solve", "PYR1-N-AAAAAGU", "--budget", "100000", "--json"]) == 0
+    cli = json.loads(capsys.readouterr().out)
+    assert cli.pop("code") == "PYR1-N-AAAAAGU" and cli == api and api["result"] == "winnable"

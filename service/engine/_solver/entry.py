@@ -42,6 +42,17 @@ class Solution:
     max_removable: int | None
     nodes: int
 
+    def to_json(self) -> dict:
+        """The one JSON form of a solution, the API's ``POST /v1/solve`` answer and the CLI's
+        ``pyramide solve --json`` (which adds the deal's code): each move as ``Move.to_json``."""
+        return {
+            "result": self.result,
+            "line": None if self.line is None else [move.to_json() for move in self.line],
+            "minimal": self.minimal,
+            "max_removable": self.max_removable,
+            "nodes": self.nodes,
+        }
+
 
 
 def _start(state: GameState, budget: int, options: SearchOptions) -> tuple[Search, tuple[int, int, int, int], tuple[int, int, int, int]]:
