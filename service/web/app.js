@@ -168,8 +168,19 @@ function notice(text, kind = "") {
   box.className = `notice ${kind}`.trim();
 }
 
+/** An API message with the cards it names by their codes (`JD no está en juego…`) named as the page names them. */
+function withCardNames(text) {
+  if (!app.state) return text;
+  const deck = app.state.rules.deck || "french";
+  const codes = deck === "spanish" ? /\b([1-9SCR](?:OR|CO|ES|BA)2?)\b/g : /\b((?:10|[A2-9TJQK])[CDHS]2?)\b/g;
+  return text.replace(codes, (code) => {
+    const card = parseCard(code, deck);
+    return card.suit ? cardName(app.language, card) : code;
+  });
+}
+
 function showProblem(error) {
-  if (error instanceof Problem) say(error.message, `problem ${error.code}`);
+  if (error instanceof Problem) say(withCardNames(error.message), `problem ${error.code}`);
   else say(String(error.message || error), "problem");
 }
 

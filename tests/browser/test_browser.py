@@ -481,6 +481,9 @@ def test_a_hint_under_mazo_contra_descarte_names_the_card_just_drawn_first(open_
     move = page.evaluate("window.pyramide.hint")
     assert move["type"] == "pair" and move["cards"] == [game["waste"][-1], game["waste"][-2]]
     assert text(page, "#message") == "Pista: 2 de corazones + jota de diamantes"  # (names, no «libre»)
+    tap(page, card(move["cards"][1]))  # (the card beneath first: refused, said with the card's name, not «JD»)
+    assert text(page, "#message").startswith("jota de diamantes no está en juego"), text(page, "#message")
+    tap(page, "#hint")
     tap(page, card(move["cards"][0]))
     assert page.locator(".hinted").count() >= 1  # (the hint stays on while it is followed)
     tap(page, card(move["cards"][1]))
