@@ -94,7 +94,7 @@ test: $(STAMP) npm-tools nginx chromium
 # everything that starts a server, a browser or an adapter, or searches at length, is make test's
 # (tests/conftest.py's SLOW).
 check: $(STAMP)
-	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -q -p no:cacheprovider -n $(JOBS) -m "not slow"
+	PYTHONDONTWRITEBYTECODE= PYRAMIDE_SOLVE_SECONDS=600 $(BIN)/python -m pytest -q -p no:cacheprovider -n $(JOBS) -m "not slow"
 
 # The tests that wait on other processes (a server starting, a pipe's progress line, a signal's
 # effect), FLAKY_RUNS times each beside a CPU hog on every core: none may fail (tests/flaky.py).

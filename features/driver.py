@@ -295,8 +295,10 @@ class SubprocessDriver:
 
     #: seconds an answer may take during the scenarios (hello and the health check take less)
     TIMEOUT = 30.0
-    #: how often the adapter's CPU time is looked at while an answer is waited for
+    #: how often the adapter's CPU time is looked at while an answer is waited for, and over how
+    #: long it must have used none to be taken for idle
     SAMPLE = 0.25
+    BUSY_WINDOW = 1.0
 
     def __init__(self, command: str, without: frozenset[str] = frozenset(), hello_timeout: float = 3.5) -> None:
         import collections
@@ -388,23 +390,25 @@ class SubprocessDriver:
         A short deadline (hello's, the health check's) is not the machine's to spend: while the
         adapter is using the CPU (starting up on a busy machine) the wait goes on, a quarter of a
         second at a time, up to TIMEOUT in all; one asleep or blocked is stopped at ``timeout``.
-        Busy means busy in the last quarter of a second, not since it started: a silent adapter
-        that spent CPU starting (a Python importing its engine) is stopped at ``timeout`` all the
-        same (it was waited for 1 s more, and the kit exited after 5.1 s). (Its CPU time is read
-        from Linux's /proc; elsewhere the deadline is the plain ``timeout``.)"""
+        Busy means busy in the last second, not since it started: a silent adapter that spent CPU
+        starting (a Python importing its engine) is stopped at ``timeout`` all the same (it was
+        waited for 1 s more, and the kit exited after 5.1 s), while one starved of the CPU for a
+        moment on a loaded machine is not. (Its CPU time is read from Linux's /proc; elsewhere the
+        deadline is the plain ``timeout``.)"""
+        import collections
         import queue
 
         started = time.monotonic()
-        until, cpu = started + timeout, _cpu_seconds(self.process.pid)
+        until = started + timeout
+        samples = collections.deque([_cpu_seconds(self.process.pid)], maxlen=round(self.BUSY_WINDOW / self.SAMPLE) + 1)
         while True:
             try:
                 return self._lines.get(timeout=max(0.0, min(self.SAMPLE, until - time.monotonic())))
             except queue.Empty:
-                now = _cpu_seconds(self.process.pid)
-                busy = cpu is not None and now is not None and now > cpu
-                cpu = now
+                samples.append(_cpu_seconds(self.process.pid))
                 if time.monotonic() < until:
                     continue
+                busy = None not in samples and samples[-1] > samples[0]
                 if not busy or time.monotonic() - started >= max(timeout, self.TIMEOUT):
                     raise
                 until = time.monotonic() + self.SAMPLE

@@ -75,8 +75,9 @@ def sentence_matrix(results: list[dict[str, Any]]) -> dict[tuple[str, int], dict
 
 
 def first_difference(result: dict[str, Any]) -> str:
-    """The sentence a failed scenario first differs on: the first failing check's first citation
-    (a check cites the sentence it guards), else the scenario's own first sentence."""
+    """The sentence a failed scenario first differs on: the first citation of its first failing
+    check that cites one (a check cites the sentence it guards), else the scenario's own first
+    sentence."""
     from .conftest import scenario_citations
 
     for failure in result.get("failures", []):

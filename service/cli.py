@@ -447,14 +447,30 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"pyramide {args.command}: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:  # (`pyramide solve … | head`: the reader has all it wanted; nothing to say)
-        _drop_stdout()
+    except BrokenPipeError as error:
+        if _stdout_closed():  # (`pyramide solve … | head`: the reader has all it wanted; nothing to say)
+            _drop_stdout()
+            return 1
+        print(f"pyramide {args.command}: error: {error}", file=sys.stderr)
         return 1
     except OSError as error:
         print(f"pyramide {args.command}: error: {error}", file=sys.stderr)
         _drop_stdout()
         return 1
     return status
+
+
+def _stdout_closed() -> bool:
+    """Whether stdout's reader has gone (a pipe with no reader: poll says POLLERR), rather than
+    another pipe or socket having broken."""
+    import select
+
+    try:
+        poller = select.poll()
+        poller.register(sys.stdout.fileno(), select.POLLOUT)
+        return any(event & select.POLLERR for _, event in poller.poll(0))
+    except (OSError, ValueError, AttributeError):  # (no such file, or no poll: not stdout's)
+        return False
 
 
 def _drop_stdout() -> None:

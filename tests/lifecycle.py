@@ -1,5 +1,5 @@
 """A steady load on a real server while its processes come and go, shared by
-``tests/server/test_lifecycle.py`` (short, in ``make test``) and ``tests/soak.py`` (``make soak``).
+``tests/server/test_server_lifecycle.py`` (short, in ``make test``) and ``tests/soak.py`` (``make soak``).
 
 ``Load`` keeps ``clients`` kept-alive connections busy, each sending in turn ``GET /healthz``,
 ``POST /v1/moves`` (a draw on the documents' deal, its answer checked), ``GET /v1/rules`` and

@@ -212,7 +212,11 @@ class Places:
         mine = self._lock_one(directory, f"{self.name}-client-{bucket}-", self.share())
         if mine is None:
             return None
-        place = self._lock_one(directory, f"{self.name}-", self.count())
+        try:
+            place = self._lock_one(directory, f"{self.name}-", self.count())
+        except BaseException:  # (out of descriptors…: the client's share is not kept taken)
+            os.close(mine)
+            raise
         if place is None:
             os.close(mine)
             return None
@@ -232,6 +236,9 @@ class Places:
                 return descriptor
             except BlockingIOError:
                 os.close(descriptor)
+            except BaseException:
+                os.close(descriptor)
+                raise
         return None
 
 
@@ -339,7 +346,7 @@ def start_replay_pool() -> None:
 
 def _kill(pool: ProcessPoolExecutor) -> None:
     """End a replay pool whose process does not answer (stopped, stuck): killed, not asked."""
-    for process in list(getattr(pool, "_processes", {}).values()):  # (3.14: pool.kill_workers())
+    for process in list((getattr(pool, "_processes", None) or {}).values()):  # (3.14: pool.kill_workers(); None once shut down)
         try:
             process.kill()
         except (OSError, ValueError):
@@ -366,10 +373,15 @@ def long_replay(actions: int, replay: Callable[..., T], *args: object, client: s
             try:
                 pool = _replay_pool()
                 try:
-                    return pool.submit(replay, *args).result(timeout=REPLAY_SECONDS)
+                    future = pool.submit(replay, *args)
+                except (BrokenProcessPool, RuntimeError):  # (its pool shut down meanwhile by another request)
+                    raise replay_busy() from None
+                try:
+                    return future.result(timeout=REPLAY_SECONDS)
                 except (BrokenProcessPool, TimeoutError):  # (a replay process killed, or stopped: a new pool)
                     _replay_pool.forget(pool)
                     _kill(pool)
+                    start_replay_pool()  # (started now: its start is not the next replay's to wait for)
                     raise replay_busy() from None
             finally:
                 _replay_slots.release()

@@ -151,10 +151,12 @@ def _long_body_map() -> str:
     otherwise. ``limit_req`` keys on it.
 
     >>> import re
-    >>> rules = re.findall(r"'~\^(.*?)' \$binary_remote_addr", _long_body_map())
+    >>> rules = [rule.replace("\\\\", "\\") for rule in re.findall(r"'~\^(.*?)' \$binary_remote_addr", _long_body_map())]
     >>> def long(line): return any(re.match(rule, line) for rule in rules)
-    >>> [long(f"/v1/moves {n} ") for n in ("8193", "0008193", "8192", "00100", "")], long("/v1/moves  chunked"), long("/healthz  chunked")
-    ([True, True, False, False, False], True, False)
+    >>> [long(f"/v1/moves {n} ") for n in ("8193", "0008193", "9000", "10000", "8192", "00100", "")]
+    [True, True, True, True, False, False, False]
+    >>> long("/v1/legal-moves 20000 "), long("/v1/moves  chunked"), long("/healthz  chunked"), long("/healthz 20000 ")
+    (True, True, False, False)
     """
     paths = "|".join(re.escape(path) for path in REPLAYING_PATHS)
     announced = _quote(f"~^(?:{paths}) 0*{_above(LONG_BODY)} ", pattern=True)

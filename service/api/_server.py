@@ -134,6 +134,10 @@ def recycle_when_large(limit_mb: float):
 #: read: a method of 1–2 or 21+ letters, raw non-ASCII bytes in the target, a control byte in a
 #: header value, two ``Content-Type`` headers…), and anything else a ``500 internal_error``.
 _REFUSED: tuple[tuple[type, str, int], ...] = (
+    # the app's own faults first (a header it tried to send; gunicorn misconfigured): a 500, as stock gunicorn's
+    (http_errors.InvalidResponseHeader, "internal_error", 500),
+    (http_errors.InvalidResponseHeaderName, "internal_error", 500),
+    (http_errors.ConfigurationProblem, "internal_error", 500),
     (http_errors.LimitRequestLine, "uri_too_long", 414),
     (http_errors.LimitRequestHeaders, "headers_too_large", 431),
     (http_errors.ExpectationFailed, "expectation_failed", 417),
@@ -170,13 +174,18 @@ class Worker(ThreadWorker):
     heads nginx accepts and gunicorn does not; alone, every refusal of gunicorn's."""
 
     def handle_error(self, req, client, addr, exc) -> None:
-        if isinstance(exc, http_errors.ParseException):
+        answer = refusal(exc, getattr(req or getattr(exc, "req", None), "headers", None))
+        status = int(answer.split(b" ", 2)[1])
+        if status < 500:
             self.log.warning("Invalid request from ip=%s: %s", (addr or ("",))[0], exc)
         else:
             self.log.exception("Error handling request")
         if req is None:
             req = getattr(exc, "req", None)
+        record = getattr(self.log, "record", None)  # (our Logger: the access log's line, as the app's requests have)
+        if record is not None:
+            record(getattr(req, "method", None), getattr(req, "path", None), status, len(answer.partition(b"\r\n\r\n")[2]), 0.0, addr)
         try:
-            client.sendall(refusal(exc, getattr(req, "headers", None)))
+            client.sendall(answer)
         except OSError:
             self.log.debug("Failed to send the refusal.")

@@ -172,7 +172,8 @@ function notice(text, kind = "") {
 function withCardNames(text) {
   if (!app.state) return text;
   const deck = app.state.rules.deck || "french";
-  const codes = deck === "spanish" ? /\b([1-9SCR](?:OR|CO|ES|BA)2?)\b/g : /\b((?:10|[A2-9TJQK])[CDHS]2?)\b/g;
+  // a card code standing alone, not inside a deal code (PYR1-KS-AAAAAAF) or another word
+  const codes = deck === "spanish" ? /(?<![-\w])([1-9SCR](?:OR|CO|ES|BA)2?)(?![-\w])/g : /(?<![-\w])((?:10|[A2-9TJQK])[CDHS]2?)(?![-\w])/g;
   return text.replace(codes, (code) => {
     const card = parseCard(code, deck);
     return card.suit ? cardName(app.language, card) : code;

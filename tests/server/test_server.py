@@ -942,10 +942,11 @@ def test_log_lines_are_dropped_and_counted_when_the_pipe_is_full(monkeypatch):
     Logger.record(object.__new__(Logger), "GET", "/", 200, 10, 0.001, None)  # (off: nothing written, no error)
 
 
-def test_without_nginx_the_server_says_so_and_serves_alone():
+def test_without_nginx_the_server_says_so_and_serves_alone(tmp_path):
     """``PYRAMIDE_NGINX=off`` (as when nginx is not installed): a warning naming the risk and the
     remedy, then gunicorn alone on HOST:PORT, the app's answers unchanged."""
-    with running_server(workers=1, PYRAMIDE_NGINX="off", PYRAMIDE_ACCESS_LOG="off") as base:
+    log = tmp_path / "access.log"
+    with running_server(workers=1, PYRAMIDE_NGINX="off", PYRAMIDE_ACCESS_LOG=str(log)) as base:
         port = int(base.rsplit(":", 1)[1])
         reply = get(port, "/healthz")
         assert reply.status == 200 and "nginx" not in reply.headers.get("server", "")
@@ -957,6 +958,12 @@ def test_without_nginx_the_server_says_so_and_serves_alone():
             assert refused.headers["cache-control"] == "no-store" and refused.headers["x-content-type-options"] == "nosniff"
         too_long = exchange(port, b"GET /healthz?" + b"a" * 9000 + b" HTTP/1.1\r\nHost: test\r\n\r\n")
         assert too_long.problem("uri_too_long", 414)["detail"] == "The request target is longer than 8190 bytes"
+        # and in the access log, as every request (gunicorn writes it alone)
+        deadline = time.monotonic() + 30
+        while '"status":400' not in (log.read_text() if log.exists() else "") and time.monotonic() < deadline:
+            time.sleep(0.05)
+        statuses = [json.loads(line)["status"] for line in log.read_text().splitlines()]
+        assert statuses.count(400) == 1 + len(GUNICORN_REFUSES) and 414 in statuses, statuses  # (the app's malformed_json, then gunicorn's)
 
 
 def test_a_missing_nginx_is_named(monkeypatch):

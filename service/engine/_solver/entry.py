@@ -26,6 +26,9 @@ from .search import Search
 
 WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
 DEFAULT_NODE_BUDGET = 2_000_000
+#: The most positions a hint searches, past its verdict, for the shortest line (a tenth of a second
+#: or two): hints are asked at every turn, a proof of the shortest line can take the whole budget.
+HINT_SHORTEST = 20_000
 
 
 
@@ -213,17 +216,23 @@ def winnable_deal(
 def hint(
     state: GameState, *, budget: int = DEFAULT_NODE_BUDGET, options: SearchOptions = DEFAULT_OPTIONS
 ) -> tuple[Move | None, Solution]:
-    """The next move of the shortest winning line found within ``budget`` (under the rules the fast
-    searches model; the general search's first winning line under the others), so that following
-    the hints wins in as few moves as ``solve(..., shortest=True)`` finds; if there is none, the
+    """The next move of the shortest winning line found within ``HINT_SHORTEST`` positions past the
+    verdict (under the rules the fast searches model; the general search's first winning line under
+    the others), so that following the hints wins in as few moves as ``solve(..., shortest=True)``
+    finds where that is proved within them; if there is none, the
     first move of a line removing the most pyramid cards; None when no move helps (or the budget
     ran out)."""
     if not fast_model(state.rules) and state.status != "won":
         check_supported(state.rules)
         move, answer = general.hint(state, budget, cuts=options.needs)
         return move, Solution(*answer)
-    solution = solve(state, budget=budget, max_removable=False, shortest=True, options=options)
+    solution = solve(state, budget=budget, max_removable=False, options=options)
     if solution.result == WINNABLE:
+        if solution.line:  # the verdict's line, then the shortest found within HINT_SHORTEST more positions
+            cap = budget - max(0, int(budget) - solution.nodes - HINT_SHORTEST)  # (a Deadline stays one)
+            shortest = solve(state, budget=cap, max_removable=False, shortest=True, options=options)
+            if shortest.result == WINNABLE and shortest.line:
+                solution = shortest
         return (solution.line[0] if solution.line else None), solution
     if solution.result == UNKNOWN:
         return None, solution
