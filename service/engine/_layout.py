@@ -37,10 +37,6 @@ _SLOT_OF = {position: slot for slot, position in enumerate(POSITION)}
 COVERED_BY_SIZE: dict[int, tuple[tuple[int, ...], ...]] = BySlots(covered_by)
 #: The slots that cover each slot of the app's 7-row pyramid.
 COVERED_BY: tuple[tuple[int, ...], ...] = covered_by(ROWS)
-#: The slots each slot covers (the inverse of COVERED_BY).
-COVERS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(other for other in range(SLOTS) if slot in COVERED_BY[other]) for slot in range(SLOTS)
-)
 
 
 def row_slots(slots: int) -> tuple[tuple[int, ...], ...]:
@@ -49,8 +45,6 @@ def row_slots(slots: int) -> tuple[tuple[int, ...], ...]:
 
 
 _ROW_SLOTS: dict[int, tuple[tuple[int, ...], ...]] = BySlots(_rows_slots)
-#: The slots of each row of the app's pyramid, top row first.
-ROW_SLOTS: tuple[tuple[int, ...], ...] = _ROW_SLOTS[SLOTS]
 
 
 def slot_name(slot: int) -> str:

@@ -27,16 +27,8 @@ from ._shape import Shape, slot_count
 #: Each option and how a deal code's rules segment writes it (the registry's, ``_options``): its
 #: letter, or for the recycle limit the range of its digits.
 VARIANT_LETTERS = _options.option_letters(_options.REGISTRY)
-#: The variant letters of a rules segment, in the order a segment writes them (its messages list them).
-SEGMENT_LETTERS = _options.letters(_options.REGISTRY).listed
-#: How many cards a draw may turn: one (the app, 000/002), or three (Tut's Tomb, 003).
-DRAW_COUNTS = _options.REGISTRY.option("draw_count").values
-#: How many waste piles there are: one (the app), or three (Apophis, 003).
-WASTE_PILES = _options.REGISTRY.option("waste_piles").values
 #: How many rows the pyramid has: the app's 7, or Pharaoh's 10 (003).
 ROW_COUNTS = _options.REGISTRY.option("rows").values
-#: A recycle limit above this is refused (a code segment holds at most four digits).
-MAX_RECYCLE_LIMIT = _options.REGISTRY.option("max_recycles").limit
 
 
 @dataclass(frozen=True, slots=True)
