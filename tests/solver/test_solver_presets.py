@@ -260,3 +260,13 @@ def test_a_lost_tuts_tomb_deal_gets_its_most_removable_and_hints_within_the_api_
     while (move := hint(state, budget=100_000)[0]) is not None:
         state = play(state, move).state
     assert rules.slots - state.pyramid_left == solution.max_removable
+
+
+def test_a_hint_is_never_unknown_where_solve_says_winnable():
+    """Tut's Tomb's ``PYR1-DKT-JRBFWNC``: solve proves it winnable in 449 positions; the general
+    hint's own search ran out of its 100,000 (a random winnable deal of the API's tests met it, one
+    run in about 60): the hint is then the first move of solve's winning line, never ``unknown``."""
+    game = GameState.new("PYR1-DKT-JRBFWNC")
+    assert solve(game, budget=100_000, max_removable=False).result == "winnable"
+    move, answer = hint(game, budget=100_000)
+    assert answer.result == "winnable" and move is not None and play(game, move).state.status == "playing"

@@ -225,6 +225,13 @@ def hint(
     if not fast_model(state.rules) and state.status != "won":
         check_supported(state.rules)
         move, answer = general.hint(state, budget, cuts=options.needs)
+        if answer[0] == UNKNOWN:
+            # its own search (which keeps a line of hints moving towards the end) ran out where
+            # solve()'s may not: the first move of solve()'s winning line then, never "unknown" for
+            # a game solve() calls winnable (PYR1-DKT-JRBFWNC: solve's 449 positions, the hint's 100,000)
+            verdict = solve(state, budget=budget, max_removable=False, options=options)
+            if verdict.result == WINNABLE and verdict.line:
+                return verdict.line[0], verdict
         return move, Solution(*answer)
     solution = solve(state, budget=budget, max_removable=False, options=options)
     if solution.result == WINNABLE:
