@@ -149,10 +149,15 @@ _REFUSED: tuple[tuple[type, str, int], ...] = (
 HEAD_LIMIT = 8190
 
 
+def refused_as(exc: BaseException) -> tuple[str, int]:
+    """Our code and status for what gunicorn refused with ``exc``."""
+    return next(((code, status) for kind, code, status in _REFUSED if isinstance(exc, kind)), ("internal_error", 500))
+
+
 def refusal(exc: BaseException, headers: list | None) -> bytes:
     """The whole answer (head and body) to a request gunicorn refused with ``exc``, in the language
     its ``Accept-Language`` asks for when gunicorn had read its headers (``headers``), else ours."""
-    code, status = next(((code, status) for kind, code, status in _REFUSED if isinstance(exc, kind)), ("internal_error", 500))
+    code, status = refused_as(exc)
     accept = next((value for name, value in headers or () if name.upper() == "ACCEPT-LANGUAGE"), None)
     language = parse_accept_header(accept, LanguageAccept).best_match(LANGUAGES, default=DEFAULT_LANGUAGE) if accept else DEFAULT_LANGUAGE
     body = problem_body(code, status, language, limit=HEAD_LIMIT)
@@ -174,14 +179,12 @@ class Worker(ThreadWorker):
     heads nginx accepts and gunicorn does not; alone, every refusal of gunicorn's."""
 
     def handle_error(self, req, client, addr, exc) -> None:
-        answer = refusal(exc, getattr(req or getattr(exc, "req", None), "headers", None))
-        status = int(answer.split(b" ", 2)[1])
+        req = req or getattr(exc, "req", None)  # (a header refused: gunicorn keeps the request on it)
+        answer, (_, status) = refusal(exc, getattr(req, "headers", None)), refused_as(exc)
         if status < 500:
             self.log.warning("Invalid request from ip=%s: %s", (addr or ("",))[0], exc)
         else:
             self.log.exception("Error handling request")
-        if req is None:
-            req = getattr(exc, "req", None)
         record = getattr(self.log, "record", None)  # (our Logger: the access log's line, as the app's requests have)
         if record is not None:
             record(getattr(req, "method", None), getattr(req, "path", None), status, len(answer.partition(b"\r\n\r\n")[2]), 0.0, addr)

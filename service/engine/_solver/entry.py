@@ -93,6 +93,7 @@ def solve(
     budget: int = DEFAULT_NODE_BUDGET,
     max_removable: bool = True,
     shortest: bool = False,
+    shortest_nodes: int | None = None,
     options: SearchOptions = DEFAULT_OPTIONS,
 ) -> Solution:
     """Is ``state`` winnable under its rules? With a winning line if so; and, if asked, the most
@@ -100,7 +101,9 @@ def solve(
     With ``shortest``, a winnable position's line is then searched for the fewest moves (anytime
     weighted A* over runs of draws; plain A* with ``SearchOptions(shortest="a*")``, move by move
     with ``"a*-plain"``, breadth-first with ``"breadth-first"``); if the budget left is enough,
-    the line is that one (``minimal``), else the shortest line found on the way."""
+    the line is that one (``minimal``), else the shortest line found on the way. ``shortest_nodes``
+    bounds the positions that search may take past the verdict's (the fast searches' rules: a
+    hint's, ``HINT_SHORTEST``)."""
     check_supported(state.rules)
     if state.status == "won":
         return Solution(WINNABLE, (), True, state.rules.slots, 0)
@@ -118,7 +121,9 @@ def solve(
         return Solution(UNKNOWN, None, False, None, budget)
     if steps is not None:
         line, minimal = tuple(search.expand(steps, actual)), False
-        if shortest and search.nodes < budget:
+        if shortest and shortest_nodes is not None:  # (a Deadline stays one)
+            search.budget = budget - max(0, int(budget) - search.nodes - shortest_nodes)
+        if shortest and search.nodes < search.budget:
             search.pooled = False
             try:
                 if options.shortest == "breadth-first":
@@ -128,13 +133,13 @@ def solve(
                 elif options.shortest == "a*":
                     fewest = search.shortest_line(actual, bound=len(line))
                 else:
-                    fewest = search.shortest_line(actual, bound=len(line), weight=WEIGHT, weighted_for=int(budget) // WEIGHTED_SHARE)
+                    fewest = search.shortest_line(actual, bound=len(line), weight=WEIGHT, weighted_for=int(search.budget) // WEIGHTED_SHARE)
                 minimal = True
             except _Exhausted:
                 fewest = search.found  # (shorter than the verdict's line, if the search found one)
             if fewest is not None:
                 line = tuple(search.expand(fewest, actual))
-        return Solution(WINNABLE, line, minimal, SLOTS, min(search.nodes, int(budget)))
+        return Solution(WINNABLE, line, minimal, SLOTS, min(search.nodes, int(search.budget)))
     most = None
     if max_removable:
         try:  # (within what is left of the budget)
@@ -233,13 +238,9 @@ def hint(
             if verdict.result == WINNABLE and verdict.line:
                 return verdict.line[0], verdict
         return move, Solution(*answer)
-    solution = solve(state, budget=budget, max_removable=False, options=options)
+    # the verdict's line, then the shortest found within HINT_SHORTEST more positions
+    solution = solve(state, budget=budget, max_removable=False, shortest=True, shortest_nodes=HINT_SHORTEST, options=options)
     if solution.result == WINNABLE:
-        if solution.line:  # the verdict's line, then the shortest found within HINT_SHORTEST more positions
-            cap = budget - max(0, int(budget) - solution.nodes - HINT_SHORTEST)  # (a Deadline stays one)
-            shortest = solve(state, budget=cap, max_removable=False, shortest=True, options=options)
-            if shortest.result == WINNABLE and shortest.line:
-                solution = shortest
         return (solution.line[0] if solution.line else None), solution
     if solution.result == UNKNOWN:
         return None, solution
