@@ -16,13 +16,14 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import re
 import threading
 import time
 from collections import Counter
 from pathlib import Path
 
-from service.engine import GameState
-from service.engine._documents import DOCUMENTS_LAYOUT
+from service.engine import DOCUMENTS_LAYOUT, GameState
+from tests.attacks import Clients
 
 _STATE = GameState.new(layout=DOCUMENTS_LAYOUT).to_json()
 #: (method, path, body, a check of the answer's JSON)
@@ -34,29 +35,16 @@ REQUESTS: tuple[tuple[str, str, bytes | None, object], ...] = (
 )  # fmt: skip
 
 
-class Load:
+class Load(Clients):
     """``clients`` threads, each on a kept-alive connection to ``port`` (a new one when the server
-    closes it), until ``stop()``; ``outcomes`` counts the answers, ``sent`` the requests."""
+    closes it), until the ``with`` block ends; ``outcomes`` counts the answers, ``sent`` the requests."""
 
     def __init__(self, port: int, clients: int = 4, timeout: float = 30, pause: float = 0.0) -> None:
         self.port, self.timeout, self.pause = port, timeout, pause
         self.outcomes: Counter = Counter()
         self.lock = threading.Lock()
-        self.stopping = threading.Event()
-        self.threads = [threading.Thread(target=self._run, args=(i,), daemon=True) for i in range(clients)]
-
-    def __enter__(self) -> Load:
-        for thread in self.threads:
-            thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()
-
-    def stop(self) -> None:
-        self.stopping.set()
-        for thread in self.threads:
-            thread.join(self.timeout + 5)
+        self.join_seconds = timeout + 5
+        super().__init__([threading.Thread(target=self._run, args=(i,), daemon=True) for i in range(clients)])
 
     @property
     def sent(self) -> int:
@@ -116,12 +104,30 @@ def children(pid: int) -> set[int]:
     return found
 
 
+def _command(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ")
+    except OSError:
+        return b""
+
+
 def _is_worker(pid: int) -> bool:
     """A child of the master running our module (a forked worker); nginx runs its own program."""
-    try:
-        return b"service.api.serve" in Path(f"/proc/{pid}/cmdline").read_bytes()
-    except OSError:
-        return False
+    return b"service.api.serve" in _command(pid)
+
+
+def nginx_of(master: int) -> int | None:
+    """The master's nginx (its own master process), or None (gunicorn alone)."""
+    return next((pid for pid in children(master) if _command(pid).startswith(b"nginx")), None)
+
+
+def server_directory(master: int) -> Path:
+    """The server's own directory: where its nginx runs (``-p``)."""
+    nginx = nginx_of(master)
+    found = re.search(rb"-p (\S+)", _command(nginx)) if nginx is not None else None
+    if found is None:
+        raise AssertionError("no nginx under the server")
+    return Path(found.group(1).decode())
 
 
 class Workers:

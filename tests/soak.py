@@ -18,7 +18,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from tests.lifecycle import Load, Workers, children, rss_kib, signal_process
+from tests.lifecycle import Load, Workers, children, nginx_of, rss_kib, signal_process
 from tests.server import server_process
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -26,17 +26,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def _processes(master: int) -> dict[str, list[int]]:
     """The server's processes by kind."""
-    kinds: dict[str, list[int]] = {"main": [master], "workers": [], "nginx": [], "replay": []}
-    for pid in children(master):
-        try:
-            command = Path(f"/proc/{pid}/cmdline").read_bytes()
-        except OSError:
-            continue
-        if b"nginx" in command:
-            kinds["nginx"] += [pid, *children(pid)]
-        else:
-            kinds["workers"].append(pid)
-            kinds["replay"] += list(children(pid))
+    nginx = nginx_of(master)
+    kinds: dict[str, list[int]] = {"main": [master], "workers": [], "nginx": [] if nginx is None else [nginx, *children(nginx)], "replay": []}
+    for pid in children(master) - {nginx}:
+        kinds["workers"].append(pid)
+        kinds["replay"] += list(children(pid))
     return kinds
 
 

@@ -12,31 +12,20 @@ every answer; ``make soak`` does the same for 10 minutes and more.
 from __future__ import annotations
 
 import contextlib
-import re
 import signal
 import time
 from pathlib import Path
 
 import pytest
 
-from tests.lifecycle import Load, Workers, children, signal_process
+from tests.lifecycle import Load, Workers, children, nginx_of, server_directory, signal_process
 from tests.server import server_process
-
-
-def _directory(master: int) -> Path:
-    """The server's own directory: where its nginx runs (``-p``)."""
-    for pid in children(master):
-        with contextlib.suppress(OSError):
-            found = re.search(rb"-p (\S+)", Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" "))
-            if found:
-                return Path(found.group(1).decode())
-    raise AssertionError("no nginx under the server")
 
 
 @contextlib.contextmanager
 def served(**env: str):
     with server_process(workers=2, PYRAMIDE_ACCESS_LOG="off", **env) as (base, process):
-        directory = _directory(process.pid)
+        directory = server_directory(process.pid)
         yield int(base.rsplit(":", 1)[1]), process, directory
         assert (directory / "app.sock").exists() and (directory / "nginx.conf").exists()
         process.terminate()
@@ -160,7 +149,7 @@ def test_a_killed_nginx_worker_leaks_no_limit():
     body = json.dumps({"state": state.to_json(), "move": {"type": "draw"} if state.stock else {"type": "recycle"}}).encode()
     head = f"POST /v1/moves HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n".encode()
     with served() as (port, process, directory):
-        nginx = next(pid for pid in children(process.pid) if b"nginx" in Path(f"/proc/{pid}/cmdline").read_bytes())
+        nginx = nginx_of(process.pid)
         worker = next(iter(children(nginx)))
         held = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(12)]
         for sock in held:
