@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import socket
 import subprocess
 import sys
 import tempfile
@@ -116,27 +115,18 @@ def load() -> dict[str, dict]:
     return {file: json.loads((RESULTS / file).read_text(encoding="utf-8")) for _, file, _ in IMPLEMENTATIONS}
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def run_all() -> None:
     """Judge every implementation again and write its slim results."""
-    port = _free_port()
-    env = {**os.environ, "PORT": str(port), "HOST": "127.0.0.1", "PYRAMIDE_SOLVE_SECONDS": "600", "PYRAMIDE_ACCESS_LOG": "off"}
+    from tests.server import running_server  # (the server as the tests start it)
+
+    env = {**os.environ, "PYRAMIDE_SOLVE_SECONDS": "600"}
     env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
-    server = subprocess.Popen([sys.executable, "-m", "service.api.serve"], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    try:
-        for line in server.stdout:  # (its "listening on" line: then it answers)
-            if b"listening on" in line:
-                break
+    with running_server(PYRAMIDE_SOLVE_SECONDS="600", PYRAMIDE_ACCESS_LOG="off") as base:
         RESULTS.mkdir(parents=True, exist_ok=True)
         for name, file, how in IMPLEMENTATIONS:
             with tempfile.TemporaryDirectory() as scratch:
                 out = str(Path(scratch) / "full.json")
-                args = [arg.replace("{url}", f"http://127.0.0.1:{port}").replace("{out}", out) for arg in how]
+                args = [arg.replace("{url}", base).replace("{out}", out) for arg in how]
                 command = [sys.executable, "-m", "features.cli", *args[1:], "--json", out] if args[0] == "kit" else args
                 done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True)
                 print(f"{name}: {done.stdout.strip().splitlines()[-1] if done.stdout.strip() else done.stderr[-500:]}", flush=True)
@@ -144,9 +134,6 @@ def run_all() -> None:
                 shown = ["pyramide-conformance", *how[1:]] if how[0] == "kit" else [a for a in how if a not in ("--json", "{out}")]
                 full["target"] = " ".join(shown).replace("{url}", "URL")
                 (RESULTS / file).write_text(json.dumps(slim(full), ensure_ascii=False) + "\n", encoding="utf-8")
-    finally:
-        server.terminate()
-        server.wait(20)
 
 
 def main(argv: list[str] | None = None) -> int:
