@@ -150,13 +150,13 @@ class Summary:
                 skipped[name] += 1
         if skipped:
             lines += ["", "skipped, by what the implementation does not offer (scenarios; one needing several counts under each):", *(f"  {count:>5}  {reason}" for reason, count in sorted(skipped.items(), key=lambda item: -item[1]))]
-        from .report import failures_by_difference, sentence_text
+        from .report import failures_by_difference, group_title
 
         groups = failures_by_difference(self.scenario_results())
         if groups:
             lines += ["", "failed scenarios, by the sentence they first differ on:"]
             for label, failed in groups:
-                lines.append(f"  {len(failed)} scenario{'s' if len(failed) > 1 else ''}: {label} {sentence_text(label)}".rstrip())
+                lines.append(f"  {group_title(label, failed)}")
                 lines += [f"      {result['scenario']}" for result in failed]
         counts = self.counts()
         tail = f"{counts['passed']} passed, {counts['failed']} failed" + (f", {counts['skipped']} skipped" if counts["skipped"] else "")

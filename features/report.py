@@ -102,20 +102,21 @@ def failures_by_difference(results: list[dict[str, Any]]) -> list[tuple[str, lis
     return sorted(groups.items(), key=order)
 
 
-def sentence_text(label: str) -> str:
-    """The sentence a label (``000 #43``) numbers, or "" (``no sentence``)."""
+def _sentence(cite: tuple[str, int]) -> str:
+    """The text of the sentence ``cite`` numbers (000's, or 003's and 004's), or ""."""
     from .conftest import _other_sentences, sentences
 
-    if label == "no sentence":
-        return ""
-    document, number = _cite_key(label)
-    text = sentences().get(str(number), {}).get("000", "") if document == "000" else _other_sentences().get(document, {}).get(str(number), "")
-    return f"«{_short(text, 90)}»" if text else ""
+    document, number = cite
+    return sentences().get(str(number), {}).get("000", "") if document == "000" else _other_sentences().get(document, {}).get(str(number), "")
+
+
+def group_title(label: str, failed: list) -> str:
+    """``19 scenarios: 000 #43 «Cada carta retirada…»``: a group of :func:`failures_by_difference`."""
+    text = _sentence(_cite_key(label)) if label != "no sentence" else ""
+    return f"{len(failed)} scenario{'s' if len(failed) > 1 else ''}: {label}" + (f" «{_short(text, 90)}»" if text else "")
 
 
 def render_markdown(target: str, counts: dict[str, int], results: list[dict[str, Any]], version: str) -> str:
-    from .conftest import _other_sentences, sentences
-
     matrix = sentence_matrix(results)
     lines = [
         f"# Conformance report: {target}",
@@ -147,7 +148,7 @@ def render_markdown(target: str, counts: dict[str, int], results: list[dict[str,
         lines += ["", f"## {title}", "", "| # | sentence | passed | failed | skipped | first failure |", "|---|---|---|---|---|---|"]
         for cite in rows:
             row = matrix[cite]
-            text = sentences()[str(cite[1])]["000"] if document == "000" else _other_sentences()[document][str(cite[1])]
+            text = _sentence(cite)
             mark = "❌ " if row["failed"] else ""
             skipped_cell = str(row["skipped"]) + (f" ({', '.join(sorted(row['capabilities']))})" if row["skipped"] else "")
             example = row["example"]
@@ -176,7 +177,7 @@ def render_markdown(target: str, counts: dict[str, int], results: list[dict[str,
         lines += ["", "## Failed scenarios, by the sentence they first differ on", ""]
         lines += ["A scenario counts once, under the sentence its first failing check cites.", ""]
         for label, failed in groups:
-            lines += [f"### {len(failed)} scenario{'s' if len(failed) > 1 else ''}: {label} {sentence_text(label)}".rstrip(), ""]
+            lines += [f"### {group_title(label, failed)}", ""]
             for result in failed:
                 checks = "; ".join(
                     f"`{_short(failure.get('step', ''))}` ({', '.join(_label(_cite_key(c)) for c in failure.get('cites', [])) or 'no sentence'})"
