@@ -1,7 +1,7 @@
 // The reference web client of the Pyramide API: plain JavaScript modules, no build step. Everything
 // the game does is the API's (docs/api.md): this page sends taps and shows the state, the events and
 // the feedback it gets back, in the language chosen (Accept-Language).
-import { cardButton, parseCard } from "./cards.js";
+import { cardButton, codesIn, parseCard } from "./cards.js";
 import { LANGUAGES, cardName, kingName, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -143,11 +143,14 @@ async function describe() {
   $("board-description").textContent = answer.description;
 }
 
+/** A card's name, as the page names it (its button's label, less where it is). */
+function nameOf(code) {
+  return cardName(app.language, parseCard(code, app.state.rules.deck || "french"));
+}
+
 function moveWords(move) {
-  const deck = app.state.rules.deck || "french";
-  const name = (code) => cardName(app.language, parseCard(code, deck));
-  if (move.type === "pair") return move.cards.map(name).join(" + ");
-  if (move.type === "king") return name(move.card);
+  if (move.type === "pair") return move.cards.map((code) => nameOf(code)).join(" + ");
+  if (move.type === "king") return nameOf(move.card);
   if (move.type === "draw") return t(app.language, "hintDraw");
   if (move.type === "recycle") return t(app.language, "hintRecycle");
   return t(app.language, "hintUndo");
@@ -170,14 +173,7 @@ function notice(text, kind = "") {
 
 /** An API message with the cards it names by their codes (`JD no está en juego…`) named as the page names them. */
 function withCardNames(text) {
-  if (!app.state) return text;
-  const deck = app.state.rules.deck || "french";
-  // a card code standing alone, not inside a deal code (PYR1-KS-AAAAAAF) or another word
-  const codes = deck === "spanish" ? /(?<![-\w])([1-9SCR](?:OR|CO|ES|BA)2?)(?![-\w])/g : /(?<![-\w])((?:10|[A2-9TJQK])[CDHS]2?)(?![-\w])/g;
-  return text.replace(codes, (code) => {
-    const card = parseCard(code, deck);
-    return card.suit ? cardName(app.language, card) : code;
-  });
+  return app.state ? text.replace(codesIn(app.state.rules.deck), nameOf) : text;
 }
 
 function showProblem(error) {

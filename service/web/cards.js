@@ -1,8 +1,14 @@
 // Card faces, drawn here: the suits are SVG symbols of index.html (#suit-C … #suit-BA), the rest CSS.
 import { cardName, rankLetter } from "./i18n.js";
 
-const FRENCH = /^(10|[A2-9TJQK])([CDHS])(2?)$/;
-const SPANISH = /^([1-9SCR])(OR|CO|ES|BA)(2?)$/;
+const CODES = { french: "(10|[A2-9TJQK])([CDHS])(2?)", spanish: "([1-9SCR])(OR|CO|ES|BA)(2?)" };
+const FRENCH = new RegExp(`^${CODES.french}$`);
+const SPANISH = new RegExp(`^${CODES.spanish}$`);
+
+/** The card codes standing alone in a text (not inside a deal code, PYR1-KS-AAAAAAF, or a word). */
+export function codesIn(deck = "french") {
+  return new RegExp(`(?<![-\\w])${CODES[deck === "spanish" ? "spanish" : "french"]}(?![-\\w])`, "g");
+}
 const SVG = "http://www.w3.org/2000/svg";
 
 /** A card code (`7S`, `TC`, `SOR`, `7D2`) to its parts; `deck` is the state's `rules.deck`. */
