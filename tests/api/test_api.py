@@ -621,3 +621,18 @@ def test_the_rules_letters_message_lists_every_letter_of_the_registry(client):
         problem = post(client, "/v1/games", {"code": "PYR1-XZ-AAAAAAA"}, language=language).json
         assert (problem["code"], problem["reason"]) == ("invalid_code", "rules")
         assert " ".join(letters) in problem["detail"], (language, problem["detail"])
+
+
+def test_a_hinted_pair_comes_in_the_order_a_player_can_tap_it(client):
+    """Under «mazo contra descarte» the card beneath the waste top pairs with the top alone, which a
+    first tap selects: /v1/hint names the top first (the engine's ``tap_order``); a pair of two free
+    cards keeps the move's own order. (PYR1-DT0-AAAAAAI after 21 hinted moves: JD beneath 2H.)"""
+    from service.engine import Move, hint, play, tap_order
+
+    state = GameState.new("PYR1-DT0-AAAAAAI")
+    for _ in range(21):
+        state = play(state, hint(state, budget=100_000)[0]).state
+    top, beneath = state.waste[-1], state.waste[-2]
+    assert client.post("/v1/hint", json={"state": state.to_json()}).json["move"] == {"type": "pair", "cards": [top.code, beneath.code]}
+    assert tap_order(state, Move.pair(top, beneath)) == (top, beneath) and Move.pair(top, beneath).cards == (beneath, top)
+    assert tap_order(state, Move.pair("7C", "6C")) == Move.pair("7C", "6C").cards  # (no waste card: the move's order)
