@@ -38,6 +38,7 @@ FIELD_CAPABILITIES = {"score": "scoring", "moves": "move-counter", "selected": "
 OP_CAPABILITIES = {
     "free_cards": "taps",  # a card is free when a tap on it is not card_blocked
     "points": "scoring",
+    "score_change": "scoring",
     "undone": "scoring",
     "message": "messages",
     "code": "codes",

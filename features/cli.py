@@ -55,6 +55,7 @@ class Summary:
         self.failures: dict[str, list[dict]] = {}  # each failing check: step, cites, what, expected, got
         self.reasons: dict[str, str] = {}  # why a scenario was skipped
         self.unavailable: str | None = None
+        self.fixed_rules: dict = {}  # the option values the implementation plays (its hello, --rules)
 
     def pytest_sessionfinish(self, session) -> None:
         from .conftest import UNAVAILABLE
@@ -68,6 +69,7 @@ class Summary:
         self.tags[request.node.nodeid] = sorted(set(feature.tags) | set(scenario.tags))
         self.names[request.node.nodeid] = f"{Path(feature.filename).stem} › {scenario.name}"
         self.ids[request.node.nodeid] = f"{Path(feature.filename).stem}/{slug(scenario.name)}"
+        self.fixed_rules = request.getfixturevalue("kit_driver").fixed_rules
 
     def pytest_runtest_logreport(self, report) -> None:
         if report.failed:
@@ -132,6 +134,29 @@ class Summary:
                 counts[f"{cite[0]} #{cite[1]}"] += 1
         return dict(sorted(counts.items(), key=lambda item: (item[0][:3], int(item[0][5:]))))
 
+    def skipped_for(self) -> dict[str, int]:
+        """Scenarios skipped per capability not offered (one needing several counts under each)."""
+        from .report import skip_names
+
+        skipped: dict[str, int] = defaultdict(int)
+        for reason in self.reasons.values():
+            for name in skip_names(reason):
+                if not name.startswith("rules "):
+                    skipped[name] += 1
+        return dict(skipped)
+
+    def rule_set(self) -> dict[str, int]:
+        """Scenarios skipped per option the implementation plays otherwise than the app and under
+        whose value they do not hold (``max_recycles``: 12)."""
+        from .report import skip_names
+
+        blamed: dict[str, int] = defaultdict(int)
+        for reason in self.reasons.values():
+            for name in skip_names(reason):
+                if name.startswith("rules "):
+                    blamed[name[6:].partition("=")[0]] += 1
+        return dict(blamed)
+
     def counts(self) -> dict[str, int]:
         return {outcome: list(self.outcomes.values()).count(outcome) for outcome in ("passed", "failed", "skipped")}
 
@@ -144,10 +169,11 @@ class Summary:
         if sentences:
             lines += ["", "failing checks by the sentence they guard (scenarios):"]
             lines += [f"  {cite:<10} {count:>5}" for cite, count in sentences.items()]
-        skipped: dict[str, int] = defaultdict(int)
-        for reason in self.reasons.values():
-            for name in reason.removeprefix("the implementation does not offer: ").split(", "):
-                skipped[name] += 1
+        rule_set = self.rule_set()
+        if self.fixed_rules:
+            lines += ["", "the rules it plays, where they differ from the app's (scenarios that do not hold under them, skipped):"]
+            lines += [f"  {line}" for line in rule_set_lines(self.fixed_rules, rule_set)]
+        skipped = self.skipped_for()
         if skipped:
             lines += ["", "skipped, by what the implementation does not offer (scenarios; one needing several counts under each):", *(f"  {count:>5}  {reason}" for reason, count in sorted(skipped.items(), key=lambda item: -item[1]))]
         from .report import failures_by_difference, group_title
@@ -161,6 +187,26 @@ class Summary:
         counts = self.counts()
         tail = f"{counts['passed']} passed, {counts['failed']} failed" + (f", {counts['skipped']} skipped" if counts["skipped"] else "")
         return "\n".join([*lines, "", tail])
+
+
+def rule_set_lines(fixed: dict, blamed: dict[str, int]) -> list[str]:
+    """One line per option played otherwise than the app: its value, the app's and the sentence
+    stating it, and how many scenarios do not hold under it."""
+    from .conftest import sentences
+    from .rule_sets import APP_RULES, STATED_BY, differences
+
+    lines = []
+    for key, value in differences(fixed).items():
+        number = STATED_BY[key]
+        text = sentences()[str(number)]["000"]
+        lines.append(
+            f"{key} = {json.dumps(value)}, where the app plays {json.dumps(APP_RULES[key])} (000 #{number} «{text}»): "
+            f"{blamed.get(key, 0)} scenario(s) do not hold under it"
+        )
+    same = {key: value for key, value in fixed.items() if key not in differences(fixed)}
+    if same:
+        lines.append("as the app: " + ", ".join(f"{key} = {json.dumps(value)}" for key, value in same.items()))
+    return lines
 
 
 def reachable(base_url: str) -> str | None:
@@ -231,6 +277,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--without", metavar="CAP,…", help="capabilities the implementation lacks (taps, scoring, move-counter, undo, messages, option-…, or one value of an option: option-max-recycles=2): their scenarios are skipped"
     )
+    parser.add_argument(
+        "--rules", metavar="OPTION=VALUE,…", help="the option values the implementation always plays, e.g. max_recycles=2,initial_waste=false: every scenario is dealt under them, and those that do not hold under them are skipped as one rule-set difference"
+    )
     parser.add_argument("--report", metavar="FILE.md", help="also write a conformance report: the documents' sentences × passed/failed/skipped, with the first failing example of each")
     parser.add_argument("--baseline", metavar="FILE", help="known failures (--write-baseline): exit 0 unless a check fails that FILE does not list")
     parser.add_argument("--write-baseline", metavar="FILE", help="write this run's failures as a baseline")
@@ -258,6 +307,12 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [name for name in (args.without or "").split(",") if name.strip() and not is_capability(name.strip())]
     if unknown:
         parser.error(f"--without {','.join(unknown)}: not a capability ({', '.join(CAPABILITIES)})")
+    from .rule_sets import parse
+
+    try:
+        parse(args.rules or "")
+    except ValueError as error:
+        parser.error(f"--rules: {error}")
     baseline = None
     if args.baseline:
         from .report import read_baseline
@@ -279,7 +334,7 @@ def main(argv: list[str] | None = None) -> int:
     pytest_args = [str(FEATURES), "-q", *PYTEST_OPTIONS, "--rootdir", str(FEATURES), "--no-header"]
     for option, value in (
         ("--base-url", args.base_url), ("--driver-command", args.driver_command), ("--without", args.without),
-        ("-m", args.markers), ("-k", args.keyword), ("--junitxml", args.junitxml),
+        ("--rules", args.rules), ("-m", args.markers), ("-k", args.keyword), ("--junitxml", args.junitxml),
     ):  # fmt: skip
         if value:
             pytest_args += [option, value]
@@ -291,12 +346,13 @@ def main(argv: list[str] | None = None) -> int:
     scenarios = summary.scenario_results()
     if args.json:
         results = {"target": name, "counts": summary.counts(), "by_tag": summary.by_tag(), "by_sentence": summary.by_sentence()}
+        results["rules"] = {"plays": summary.fixed_rules, "not_holding": summary.rule_set()}
         results["scenarios"] = scenarios
         Path(args.json).write_text(json.dumps(results, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     if args.report:
         from .report import render_markdown
 
-        Path(args.report).write_text(render_markdown(name, summary.counts(), scenarios, version()), encoding="utf-8")
+        Path(args.report).write_text(render_markdown(name, summary.counts(), scenarios, version(), summary.fixed_rules), encoding="utf-8")
     if args.write_baseline:
         from .report import baseline_of
 

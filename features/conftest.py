@@ -26,6 +26,15 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption(
         "--without", default="", help="capabilities the implementation lacks, comma-separated (taps,scoring,…: docs/conformance.md § Capabilities)"
     )
+    group.addoption(
+        "--rules", default="", help="the option values the implementation always plays, e.g. max_recycles=2,initial_waste=false (docs/conformance.md § Fixed rules)"
+    )
+
+
+def fixed_rules(config: pytest.Config) -> dict:
+    from .rule_sets import parse
+
+    return parse(config.getoption("--rules") or "")
 
 
 def without(config: pytest.Config) -> frozenset[str]:
@@ -43,6 +52,10 @@ def pytest_configure(config: pytest.Config) -> None:
     unknown = sorted(name for name in without(config) if not is_capability(name))
     if unknown:
         raise pytest.UsageError(f"--without {','.join(unknown)}: not a capability ({', '.join(CAPABILITIES)})")
+    try:
+        fixed_rules(config)
+    except ValueError as error:
+        raise pytest.UsageError(f"--rules: {error}") from None
 
 
 @pytest.fixture(scope="session")
@@ -56,7 +69,7 @@ def kit_transport(request: pytest.FixtureRequest):
     command = request.config.getoption("--driver-command")
     if command:
         try:
-            driver = SubprocessDriver(command, without(request.config))
+            driver = SubprocessDriver(command, without(request.config), rules=fixed_rules(request.config))
         except DriverUnavailable as error:
             pytest.exit(f"pyramide-conformance: {error}", returncode=2)
         problem = health.adapter_problem(driver)
@@ -78,7 +91,7 @@ def kit_transport(request: pytest.FixtureRequest):
 def kit_driver(kit_transport, request: pytest.FixtureRequest):
     if isinstance(kit_transport, SubprocessDriver):
         return kit_transport
-    return HttpDriver(kit_transport, without(request.config))
+    return HttpDriver(kit_transport, without(request.config), fixed_rules(request.config))
 
 
 def scenario_needs(scenario, tags: set[str]) -> tuple[set[str], list[str], set[str]]:
@@ -181,12 +194,26 @@ def pytest_bdd_before_scenario(request, feature, scenario) -> None:
     driver = request.getfixturevalue("kit_driver")
     from .capabilities import lacking
 
+    fixed = driver.fixed_rules
+    if fixed:  # an option the implementation plays fixed is dealt by the kit, not asked of it
+        from .capabilities import OPTION_CAPABILITIES
+
+        played = {OPTION_CAPABILITIES[key] for key in fixed}
+        needed = {name for name in needed if name not in played}
+        values = {name for name in values if name.partition("=")[0] not in played}
     missing = lacking(needed, values, driver.capabilities, driver.without)
     missing += [f"language {language}" for language in languages if language not in driver.languages]
     if missing:
         from .capabilities import why
 
         pytest.skip(why(missing))
+    if fixed:
+        from .rule_sets import JUDGE, RULE_SET, named
+        from .vectors import slug
+
+        blamed = JUDGE.blame(f"{Path(feature.filename).stem}/{slug(scenario.name)}", fixed)
+        if blamed is not None:
+            pytest.skip(RULE_SET + named(blamed))
 
 
 @pytest.hookimpl

@@ -183,10 +183,12 @@ class HttpDriver:
 
     languages = LANGUAGES
 
-    def __init__(self, client, without: frozenset[str] = frozenset()) -> None:
+    def __init__(self, client, without: frozenset[str] = frozenset(), rules: dict[str, Any] | None = None) -> None:
         self.client = client
         self.state: dict[str, Any] | None = None
         self.without = frozenset(without)
+        #: the option values the implementation plays whatever it is asked (``--rules``)
+        self.fixed_rules = dict(rules or {})
         self._capabilities: frozenset[str] | None = None
 
     @property
@@ -300,7 +302,9 @@ class SubprocessDriver:
     SAMPLE = 0.25
     BUSY_WINDOW = 1.0
 
-    def __init__(self, command: str, without: frozenset[str] = frozenset(), hello_timeout: float = 3.5) -> None:
+    def __init__(
+        self, command: str, without: frozenset[str] = frozenset(), hello_timeout: float = 3.5, rules: dict[str, Any] | None = None
+    ) -> None:
         import collections
         import queue
         import threading
@@ -329,6 +333,7 @@ class SubprocessDriver:
         self.capabilities = frozenset()
         self.languages: tuple[str, ...] = ("en",)
         self.without = frozenset(without)
+        self.fixed_rules: dict[str, Any] = dict(rules or {})
         try:
             hello = self._ask({"cmd": "hello"}, timeout=hello_timeout)
         except DriverUnavailable as error:
@@ -340,6 +345,14 @@ class SubprocessDriver:
         if not all(isinstance(names, list) and all(isinstance(name, str) for name in names) for names in listed):
             self.hello_error = f'Its hello answer {json.dumps(hello)[:300]!r} has "capabilities", "without" or "languages" that is not a list of strings.'
             return
+        from .rule_sets import problem
+
+        played = hello.get("rules") or {}
+        error = problem(played)
+        if error is not None:
+            self.hello_error = f'Its hello answer {json.dumps(hello)[:300]!r} has "rules" the kit cannot take: {error}.'
+            return
+        self.fixed_rules = {**played, **self.fixed_rules}  # the command line's --rules win
         self.without = self.without | frozenset(lacking)
         self.capabilities = frozenset(
             name for name in CAPABILITIES if (name in declared or name in DEFAULT_ON) and name not in self.without

@@ -7,9 +7,22 @@ Feature: Las cartas libres / Le carte libere
   «Esta carta está bloqueada por otra».»
 
   @doc-000 @doc-002 @sentence-18 @rule-free-cards
-  Scenario: At the start only the 7 cards of the bottom row are free
+  Scenario: At the start only the 7 cards of the bottom row are free, by taps
     Given the documents deal
     Then the free pyramid cards are "7C TC 3H 4H 3S KD 7S"
+
+  @doc-000 @doc-002 @sentence-18 @rule-free-cards
+  Scenario: At the start only the 7 cards of the bottom row are free, by moves
+    Given the documents deal
+    Then the pyramid cards a move can take are "7C TC 3H 4H 3S KD 7S"
+
+  @doc-000 @doc-002 @sentence-12 @sentence-17 @rule-free-cards
+  Scenario: A card is free once both cards covering it are removed, not when one is, by moves
+    Given the documents deal
+    When I play "KD"
+    Then the pyramid cards a move can take are "7C TC 3H 4H 3S 7S"
+    When I play "TC+3S"
+    Then the pyramid cards a move can take are "7C 3H 4H TS 7S"
 
   @doc-000 @doc-002 @sentence-17 @rule-free-cards
   Scenario: A card is free once both cards covering it are removed, not when one is
@@ -116,6 +129,19 @@ Feature: Las cartas libres / Le carte libere
       | the second card, tapped                 | draw draw draw tap:3C          |
       | the second card, tapped after its pair  | draw draw draw tap:TC tap:3C   |
       | the third card, tapped                  | draw draw draw draw tap:3C     |
+
+  @doc-000 @doc-002 @sentence-20 @rule-blocked-card
+  Scenario Outline: A move with a covered card, as the Q♣ of row 6 at the start, is refused and changes nothing: <how>
+    Given the documents deal
+    When I try "<move>"
+    Then the move is refused with "card_blocked"
+    And the refused move left the game as it was
+
+    Examples:
+      | how                                   | move  |
+      | the Q♣ of row 6 with the A♦ of row 5  | QC+AD |
+      | the A♦ of row 5 with the Q♣ of row 6  | AD+QC |
+      | the K♣ of row 5, a King alone         | KC    |
 
   @doc-000 @doc-002 @sentence-20 @rule-blocked-card @lang-es
   Scenario Outline: Tapping a covered card does nothing; with error help it says why (es), <selection>

@@ -36,8 +36,10 @@ def check(what: str, expected: Any, got: Any) -> None:
 class Game:
     """One scenario's game, driven through ``driver``."""
 
-    def __init__(self, driver) -> None:
+    def __init__(self, driver, fixed: dict[str, Any] | None = None) -> None:
         self.driver = driver
+        #: the rules the implementation plays fixed: every deal is made under them (rule_sets.under)
+        self.fixed = dict(fixed or {})
         self.language: str | None = None
         self.last: Outcome | None = None
         self.before: dict[str, Any] | None = None  # the game before the last move tried
@@ -64,6 +66,10 @@ class Game:
         return [card for row in (state or self.state)["pyramid"] for card in row if card]
 
     def _deal(self, **request: Any) -> Outcome:
+        if self.fixed:
+            from .rule_sets import under
+
+            request = under(request, self.fixed)
         self.last = self.driver.new_game(**request, language=self.language)
         if self.last.accepted and self.dealt is None:
             self.dealt = self.last.state
@@ -235,6 +241,17 @@ class Game:
         events = [event for event in self._outcome().events if event["type"] == "undone"]
         check("the undone events' points", [-points], [event.get("points") for event in events])
 
+    def op_score_change(self, since: str, points: int) -> None:
+        """The score went up (or down) by ``points``, since the game was noted or since the last
+        move: a check of a change of score, as the scoring sentences are written (000 #45 «Robar y
+        reciclar no cuestan puntos», #49 «se restan los puntos del movimiento»), so that an
+        implementation scoring otherwise fails where it differs and nowhere else."""
+        was = self.noted if since == "noted" else self.before
+        if was is None:
+            raise KitFailure("the score before", "a noted game" if since == "noted" else "a move played", "none")
+        what = "the change of score since the game was noted" if since == "noted" else "the last move's change of score"
+        check(what, points, self.state["score"] - was["score"])
+
     def op_undone_action(self, action: str) -> None:
         """The ``undone`` event names the action taken back, as the history wrote it (``@api``)."""
         events = [event for event in self._outcome().events if event["type"] == "undone"]
@@ -321,6 +338,21 @@ class Game:
             if (outcome.feedback or {}).get("code") != "card_blocked":
                 free.append(card)
         check("the free pyramid cards", sorted(cards), sorted(free))
+
+    def op_free_cards_by_moves(self, cards: list[str]) -> None:
+        """A card is free when a move with it is not refused ``card_blocked``: the card alone
+        when it is a King, else paired with the waste's top card (accepted, or refused for its
+        sum, when it is free). The moves are probed, the game left as it is: for an
+        implementation without taps (000 #17, #18)."""
+        state = self.state
+        partner = state["waste"][-1] if state["waste"] else None
+        free = []
+        for card in self.pyramid_cards(state):
+            move = card if card[0] == "K" or partner is None else f"{card}+{partner}"
+            outcome = self.driver.probe(move)
+            if outcome.accepted or outcome.refused != "card_blocked":
+                free.append(card)
+        check("the free pyramid cards, by moves", sorted(cards), sorted(free))
 
     def op_as_noted(self) -> None:
         state = self.state

@@ -11,8 +11,6 @@ Feature: Las parejas que suman 13 / Le coppie che sommano 13
     Then the last move removed "TC 3S"
     And the removal scored 20 points
     And 26 cards are left in the pyramid
-    And no card is selected
-    And the move counter is 1
 
     Examples:
       | how                      | moves         |
@@ -260,6 +258,22 @@ Feature: Las parejas que suman 13 / Le coppie che sommano 13
     When I play "tap:3S tap:TC"
     Then the last move removed "TC 3S"
     And the removal scored 20 points
+
+  @doc-000 @doc-002 @sentence-28 @sentence-29 @sentence-30 @rule-documents-moves
+  Scenario Outline: PY1-N-AAAAAAS by its layout: first the K♦ of the bottom row, then the pair 10♣ + 3♠, <how>
+    Given the documents deal
+    When I play "<king>"
+    Then the last move removed "KD"
+    When I play "<pair>"
+    Then the last move removed "TC 3S"
+    And the stock has 23 cards
+    And the waste, from its top, is "7D"
+    And the pyramid, from its top row, is "JD / 6C 7H / AS 4D QS / 5H 3D 6H 8S / KH KC AD KS 9C / QC 2C 8D TD TS JS / 7C - 3H 4H - - 7S"
+
+    Examples:
+      | how      | king   | pair          |
+      | by moves | KD     | TC+3S         |
+      | by taps  | tap:KD | tap:TC tap:3S |
 
   @doc-000 @doc-002 @api @sentence-28 @sentence-29 @sentence-30 @rule-documents-moves @lang-es @lang-it
   Scenario Outline: PY1-N-AAAAAAS: first the K♦ of the bottom row, then the pair 10♣ + 3♠, <how>

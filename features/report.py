@@ -42,8 +42,27 @@ def _short(value: Any, limit: int = 120) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
 
 
-def sentence_matrix(results: list[dict[str, Any]]) -> dict[tuple[str, int], dict[str, Any]]:
-    """Sentence → {"passed", "failed", "skipped": counts, "capabilities": {reason: n}, "example": …}.
+def skip_names(reason: str) -> list[str]:
+    """What a skip reason names: the capabilities not offered, or the options of the rules the
+    implementation plays under which the scenario does not hold (``rules max_recycles=0``)."""
+    from .rule_sets import RULE_SET
+
+    if reason.startswith(RULE_SET):
+        return [f"rules {item}" for item in reason.removeprefix(RULE_SET).split(", ")]
+    return reason.removeprefix("the implementation does not offer: ").split(", ")
+
+
+def rule_set_rows(fixed: dict[str, Any]) -> dict[tuple[str, int], str]:
+    """The sentences of the app's rules an implementation's fixed rules differ from, each with
+    what it plays instead (``(000, 56)`` → ``plays max_recycles=0``)."""
+    from .rule_sets import STATED_BY, differences
+
+    return {("000", STATED_BY[key]): f"plays {key}={json.dumps(value)}" for key, value in differences(fixed).items()}
+
+
+def sentence_matrix(results: list[dict[str, Any]], fixed: dict[str, Any] | None = None) -> dict[tuple[str, int], dict[str, Any]]:
+    """Sentence → {"passed", "failed", "skipped": counts, "capabilities": {reason: n}, "example": …,
+    "differs": what the implementation plays instead of the rule the sentence states, or None}.
 
     A scenario counts under each sentence it cites: failed when one of its failing checks cites
     that sentence, else passed (its checks of that sentence passed) or skipped. A failing check
@@ -51,7 +70,7 @@ def sentence_matrix(results: list[dict[str, Any]]) -> dict[tuple[str, int], dict
     from .conftest import scenario_citations
 
     matrix: dict[tuple[str, int], dict[str, Any]] = defaultdict(
-        lambda: {"passed": 0, "failed": 0, "skipped": 0, "capabilities": defaultdict(int), "example": None}
+        lambda: {"passed": 0, "failed": 0, "skipped": 0, "capabilities": defaultdict(int), "example": None, "differs": None}
     )
     for result in results:
         own = [_cite_key(cite) for cite in scenario_citations(result["tags"])]
@@ -63,7 +82,7 @@ def sentence_matrix(results: list[dict[str, Any]]) -> dict[tuple[str, int], dict
             row = matrix[cite]
             if result["outcome"] == "skipped":
                 row["skipped"] += 1
-                for name in result.get("reason", "").removeprefix("the implementation does not offer: ").split(", "):
+                for name in skip_names(result.get("reason", "")):
                     row["capabilities"][name] += 1
             elif cite in failing:
                 row["failed"] += 1
@@ -71,6 +90,8 @@ def sentence_matrix(results: list[dict[str, Any]]) -> dict[tuple[str, int], dict
                     row["example"] = {"scenario": result["scenario"], **failing[cite]}
             else:
                 row["passed"] += 1
+    for cite, plays in rule_set_rows(fixed or {}).items():
+        matrix[cite]["differs"] = plays
     return matrix
 
 
@@ -116,8 +137,10 @@ def group_title(label: str, failed: list) -> str:
     return f"{len(failed)} scenario{'s' if len(failed) > 1 else ''}: {label}" + (f" «{_short(text, 90)}»" if text else "")
 
 
-def render_markdown(target: str, counts: dict[str, int], results: list[dict[str, Any]], version: str) -> str:
-    matrix = sentence_matrix(results)
+def render_markdown(target: str, counts: dict[str, int], results: list[dict[str, Any]], version: str, fixed: dict[str, Any] | None = None) -> str:
+    from .rule_sets import differences
+
+    matrix = sentence_matrix(results, fixed)
     lines = [
         f"# Conformance report: {target}",
         "",
@@ -129,10 +152,24 @@ def render_markdown(target: str, counts: dict[str, int], results: list[dict[str,
         "sentence, or skipped for want of a capability. A scenario that fails only on its points counts "
         "against the scoring sentence (000 #43), not against the rule it is about.",
     ]
+    if differences(fixed or {}):
+        from .cli import rule_set_lines
+
+        blamed: dict[str, int] = defaultdict(int)
+        for result in results:
+            for name in skip_names(result.get("reason", "")) if result["outcome"] == "skipped" else []:
+                if name.startswith("rules "):
+                    blamed[name[6:].partition("=")[0]] += 1
+        lines += [
+            "", "## The rules it plays", "",
+            "Each option it plays otherwise than the app, once: the scenarios that do not hold under its value "
+            "(run on Pyramide's engine dealt as it is dealt) are skipped, not failed, and blamed on the option.", "",
+        ]  # fmt: skip
+        lines += [f"- {line}" for line in rule_set_lines(fixed or {}, blamed)]
     skipped: dict[str, int] = defaultdict(int)
     for result in results:
         if result["outcome"] == "skipped":
-            for name in result.get("reason", "").removeprefix("the implementation does not offer: ").split(", "):
+            for name in skip_names(result.get("reason", "")):
                 skipped[name] += 1
     if skipped:
         lines += [

@@ -14,19 +14,30 @@ Feature: La preparación / La preparazione
     And the waste has 1 cards
     And the stock has 23 cards
     And the 52 cards are all there, each once
-    And the score is 0
-    And the move counter is 0
     And the game is playing
 
-  @doc-000 @doc-002 @sentence-9 @sentence-10 @sentence-13 @rule-setup
-  Scenario: A random deal under the app's rules is dealt the same way
-    Given a new game under the rules:
-      | option      | value |
-      | strict_win  | false |
+  @doc-000 @doc-002 @sentence-14 @sentence-15 @rule-setup
+  Scenario: The documents' deal PY1-N-AAAAAAS by its layout: 23 cards in the stock, the 7♦ on the waste, the rows as written
+    Given the documents deal
+    Then the stock has 23 cards
+    And the waste, from its top, is "7D"
+    And the pyramid, from its top row, is "JD / 6C 7H / AS 4D QS / 5H 3D 6H 8S / KH KC AD KS 9C / QC 2C 8D TD TS JS / 7C TC 3H 4H 3S KD 7S"
+
+  @doc-000 @doc-002 @sentence-9 @rule-setup
+  Scenario: A random deal is the 52 cards, each once
+    Given a new game
+    Then the 52 cards are all there, each once
+
+  @doc-000 @doc-002 @sentence-10 @rule-setup
+  Scenario: A random deal has a pyramid of 7 rows: 1 card at the top, then 2, 3…
+    Given a new game
     Then the pyramid rows have 1, 2, 3, 4, 5, 6 and 7 cards
-    And the waste has 1 cards
+
+  @doc-000 @doc-002 @sentence-13 @rule-setup
+  Scenario: A random deal turns one card onto the waste and leaves 23 in the stock
+    Given a new game
+    Then the waste has 1 cards
     And the stock has 23 cards
-    And the 52 cards are all there, each once
 
   @doc-000 @doc-002 @api @sentence-9 @rule-setup
   Scenario Outline: A layout that is not the 52 cards, each once, is not a deal: <what>

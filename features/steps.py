@@ -159,6 +159,7 @@ STEPS: list[Step] = [
     ),
     Step("given", 'a new game from the code "{code}"', lambda code: [{"op": "deal", "code": code}]),
     Step("given", "a new game under the rules:", lambda datatable: [{"op": "deal", "rules": rules_table(datatable)}]),
+    Step("given", "a new game", lambda: [{"op": "deal"}]),
     Step("given", 'the player\'s language is "{language}"', lambda language: [{"op": "language", "language": language}]),
     Step("given when", "I note the game", lambda: [{"op": "note"}]),
     # -- playing
@@ -233,6 +234,7 @@ STEPS: list[Step] = [
     # a refusal judged by what every implementation shows (its own code, any wording): refused,
     # and the game as it was
     Step("then", "the move is refused and the game is as it was", lambda: [{"op": "refused_as_it_was"}]),
+    Step("then", "the refused move left the game as it was", lambda: [{"op": "refused_as_it_was"}]),
     Step(
         "then",
         'the request is refused with status {status:d} and "{code}"',
@@ -275,6 +277,10 @@ STEPS: list[Step] = [
     Step("then", 'the events do not include "{kind}"', lambda kind: [{"op": "event", "type": kind, "present": False}]),
     # -- the game
     Step("then", "the score is {score:d}", lambda score: expect("score", score), guards="scoring"),
+    Step("then", "the score went up by {points:d}", lambda points: [{"op": "score_change", "since": "move", "points": points}], guards="scoring"),
+    Step("then", "the score went down by {points:d}", lambda points: [{"op": "score_change", "since": "move", "points": -points}], guards="scoring"),
+    Step("then", "the score did not change", lambda: [{"op": "score_change", "since": "move", "points": 0}], guards="scoring"),
+    Step("then", "the score is what it was when noted", lambda: [{"op": "score_change", "since": "noted", "points": 0}], guards="scoring"),
     Step("then", "the move counter is {moves:d}", lambda moves: expect("moves", moves), guards="move-counter"),
     Step("then", "{count:d} cards are left in the pyramid", lambda count: expect("pyramid_left", count)),
     Step("then", "the stock has {count:d} cards", lambda count: expect("stock_count", count)),
@@ -297,6 +303,12 @@ STEPS: list[Step] = [
     Step("then", "the {deck} are all there, each once", lambda deck: expect("all_cards", sorted(DECKS[deck]))),
     Step("then", "the pyramid rows have 1 to {rows:d} cards", lambda rows: expect("rows", list(range(1, rows + 1)))),
     Step("then", 'the free pyramid cards are "{cards}"', lambda cards: [{"op": "free_cards", "cards": cards.split()}]),
+    Step("then", 'the pyramid cards a move can take are "{cards}"', lambda cards: [{"op": "free_cards_by_moves", "cards": cards.split()}]),
+    Step(
+        "then",
+        'the pyramid, from its top row, is "{rows}"',
+        lambda rows: expect("pyramid", [[None if card == "-" else card for card in row.split()] for row in rows.split(" / ")]),
+    ),
     Step("then", "the cards are where they were when noted", lambda: [{"op": "as_noted"}]),
     Step("then", "the same cards are dealt", lambda: [{"op": "same_deal", "as_of": "noted"}]),
     Step("then", "the same cards are dealt as at the start", lambda: [{"op": "same_deal", "as_of": "dealt"}]),
@@ -361,7 +373,7 @@ STEPS: list[Step] = [
 
 @pytest.fixture
 def game(kit_driver) -> Game:
-    return Game(kit_driver)
+    return Game(kit_driver, kit_driver.fixed_rules)
 
 
 def _define(step: Step) -> None:

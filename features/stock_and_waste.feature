@@ -112,21 +112,25 @@ Feature: El mazo y el descarte / Il tallone e gli scarti
     Then the stock, from its top, is "7D AC 4C 5C 8C JC 2D 5D 6D 9D QD AH 2H 8H 9H TH JH QH 2S 4S 5S 6S 9S"
 
   @doc-000 @doc-002 @sentence-6 @sentence-34 @rule-recycle
-  Scenario: The waste can be recycled without limit
+  Scenario Outline: The waste can be recycled without limit, <how>
     Given the documents deal
     When I play "draw" 23 times
-    And I play "recycle"
+    And I play "<recycle>"
     And I play "draw" 24 times
-    And I play "tap:stock"
+    And I play "<recycle>"
     And I play "draw" 24 times
-    And I play "recycle"
+    And I play "<recycle>"
     And I play "draw" 24 times
-    And I play "tap:stock"
+    And I play "<recycle>"
     And I play "draw" 24 times
-    And I play "tap:stock"
+    And I play "<recycle>"
     Then the stock holds the waste's cards in the same order
     And the game is playing
-    And the move counter is 124
+
+    Examples:
+      | how       | recycle   |
+      | by moves  | recycle   |
+      | by taps   | tap:stock |
 
   @doc-000 @doc-002 @sentence-34 @rule-recycle
   Scenario: A recycle while cards are left in the stock is refused, the stock keeping them

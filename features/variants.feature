@@ -169,16 +169,21 @@ Feature: Las decisiones de la app y las variantes / Le scelte dell'app e le vari
   # -- Recycling -----------------------------------------------------------------------------------
 
   @doc-000 @doc-002 @sentence-56 @app-rules @rule-app-choices
-  Scenario: The app's unlimited recycling
+  Scenario Outline: The app's unlimited recycling, <how>
     Given the documents deal
     When I play "draw" 23 times
-    And I play "recycle"
+    And I play "<recycle>"
     And I play "draw" 24 times
-    And I play "tap:stock"
+    And I play "<recycle>"
     And I play "draw" 24 times
-    And I play "recycle"
+    And I play "<recycle>"
     Then the game is playing
     And the stock has 24 cards
+
+    Examples:
+      | how       | recycle   |
+      | by moves  | recycle   |
+      | by taps   | tap:stock |
 
   @doc-000 @doc-002 @doc-003 @sentence-59 @variant-limited-passes @s003-52 @s003-53 @s003-68 @s003-89
   Scenario Outline: Limited passes: <limit> recycles, and not one more, <how>
@@ -190,9 +195,7 @@ Feature: Las decisiones de la app y las variantes / Le scelte dell'app e le vari
     And the game is playing
     When I try "recycle"
     Then the move is refused with "no_recycles_left"
-    When I try "tap:stock"
-    Then nothing changes
-    And the feedback is "no_recycles_left"
+    And the refused move left the game as it was
 
     Examples:
       | limit | how      | recycles |
@@ -201,6 +204,20 @@ Feature: Las decisiones de la app y las variantes / Le scelte dell'app e le vari
       | 1     | by tap   | KD tap:stock draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw tap:stock |
       | 2     | by moves | KD recycle draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw recycle draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw |
       | 2     | by taps  | KD tap:stock draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw tap:stock tap:stock draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw tap:stock tap:stock |
+
+  @doc-000 @doc-002 @doc-003 @sentence-59 @variant-limited-passes @s003-52 @s003-53
+  Scenario Outline: Limited passes: past the last recycle, a tap on the empty stock does nothing, <limit> recycles
+    Given the documents deal with "max_recycles" set to <limit>
+    When I play "draw" 23 times
+    And I play "<recycles>"
+    And I try "tap:stock"
+    Then nothing changes
+    And the feedback is "no_recycles_left"
+
+    Examples:
+      | limit | recycles |
+      | 0     | KD       |
+      | 1     | KD tap:stock draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw tap:stock |
 
   @api @variant-limited-passes
   Scenario: Limited passes: a recycle past the limit is refused, naming the move

@@ -28,6 +28,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "docs" / "conformance-results"
 PAGE = ROOT / "docs" / "conformance-matrix.md"
+#: The same page as the web client serves it (``GET /conformance.html``, linked from the client).
+HTML = ROOT / "service" / "web" / "conformance.html"
 VECTORS = ROOT / "features" / "vectors.json"
 
 #: (column, results file, how the kit is run: its arguments after ``pyramide-conformance``, or the
@@ -48,7 +50,11 @@ def slim(full: dict) -> dict:
     for result in full["scenarios"]:
         cites = sorted({cite for failure in result.get("failures", []) for cite in failure.get("cites") or []})
         scenarios.append([result["id"], result["outcome"], cites] if cites else [result["id"], result["outcome"]])
-    return {"target": full["target"], "counts": full["counts"], "scenarios": sorted(scenarios)}  # (by id: runs order them apart)
+    slimmed = {"target": full["target"], "counts": full["counts"], "scenarios": sorted(scenarios)}  # (by id: runs order them apart)
+    plays = (full.get("rules") or {}).get("plays") or {}
+    if plays:  # the rules it plays fixed (its hello's "rules", or --rules)
+        slimmed["rules"] = plays
+    return slimmed
 
 
 def _results(slimmed: dict, tags: dict[str, list[str]]) -> list[dict]:
@@ -64,6 +70,8 @@ def _results(slimmed: dict, tags: dict[str, list[str]]) -> list[dict]:
 
 
 def _cell(row: dict | None) -> str:
+    if row is not None and row.get("differs"):
+        return f"≠ {row['differs']}"
     if row is None or not (row["passed"] or row["failed"] or row["skipped"]):
         return ""
     if row["failed"]:
@@ -81,7 +89,7 @@ def render(results: dict[str, dict]) -> str:
 
     vectors = json.loads(VECTORS.read_text(encoding="utf-8"))["vectors"]
     tags = {vector["id"]: vector["tags"] for vector in vectors}
-    columns = [(name, sentence_matrix(_results(results[file], tags)), results[file]["counts"]) for name, file, _ in IMPLEMENTATIONS]
+    columns = [(name, sentence_matrix(_results(results[file], tags), results[file].get("rules")), results[file]["counts"]) for name, file, _ in IMPLEMENTATIONS]
     rows = [("000", int(number), text["000"]) for number, text in sentences().items()]
     for document, numbered in _other_sentences().items():
         rows += [(document, int(number), text) for number, text in numbered.items()]
@@ -92,7 +100,9 @@ def render(results: dict[str, dict]) -> str:
         "004 for their presets; numbered as in [the kit guide's traceability tables](conformance.md#traceability)),",
         "and what the kit's scenarios guarding it gave on each implementation judged: ✓ n, all n passed;",
         "✗ f of n, f of the n run failed on a check citing it (a failure is blamed on the sentence its",
-        "check cites); – skipped, none could run (the implementation lacks a capability they need);",
+        "check cites); – skipped, none could run (the implementation lacks a capability they need, or plays",
+        "rules under which they do not hold); ≠ plays …, the implementation plays another rule than the one",
+        "the sentence states (its fixed rules, declared: docs/conformance.md § Fixed rules);",
         "empty, no scenario guards it. Written by `python -m scripts.conformance_matrix` from the results",
         "in `docs/conformance-results/` (each implementation's `--json`, made slim); `make test` fails",
         "when this page or a result is out of date. What each failure is, sentence by sentence, is in",
@@ -109,6 +119,63 @@ def render(results: dict[str, dict]) -> str:
         cells = [_cell(matrix.get((document, number))) for _, matrix, _ in columns]
         lines.append(f"| {document} #{number} «{quoted.replace('|', '/')}» | " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
+
+
+def _inline(text: str) -> str:
+    """A line of the page's markdown as HTML: escaped, `code` and [links](…) (a link to another
+    docs page is kept as text: the web client serves this page alone)."""
+    import html
+    import re
+
+    text = html.escape(text, quote=False)
+    text = re.sub(r"`([^`]+)`", r"<code>\1</code>", text)
+    return re.sub(r"\[([^\]]+)\]\(([^)]+)\)", r"\1", text)
+
+
+def render_html(page: str) -> str:
+    """The markdown page as one HTML page for the web client: its heading, paragraphs and tables."""
+    body: list[str] = []
+    paragraph: list[str] = []
+    table: list[list[str]] = []
+
+    def flush() -> None:
+        if paragraph:
+            body.append("<p>" + _inline(" ".join(paragraph)) + "</p>")
+            paragraph.clear()
+        if table:
+            head, *rows = table
+            body.append("<table><thead><tr>" + "".join(f"<th>{_inline(cell)}</th>" for cell in head) + "</tr></thead><tbody>")
+            body.extend("<tr>" + "".join(f"<td>{_inline(cell)}</td>" for cell in row) + "</tr>" for row in rows)
+            body.append("</tbody></table>")
+            table.clear()
+
+    for line in page.splitlines():
+        if line.startswith("# "):
+            flush()
+            body.append(f"<h1>{_inline(line[2:])}</h1>")
+        elif line.startswith("|"):
+            if paragraph:
+                flush()
+            cells = [cell.strip() for cell in line.strip("|").split(" | ")]
+            if not all(set(cell) <= set("-:") for cell in cells):
+                table.append(cells)
+        elif not line.strip():
+            flush()
+        else:
+            paragraph.append(line)
+    flush()
+    return "\n".join(
+        [
+            "<!doctype html>",
+            '<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
+            "<title>Pyramide: the conformance matrix</title>",
+            '<link rel="stylesheet" href="style.css"></head>',
+            '<body class="matrix"><p><a href="/">← the game</a></p>',
+            *body,
+            "</body></html>",
+            "",
+        ]
+    )
 
 
 def load() -> dict[str, dict]:
@@ -144,13 +211,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.run:
         run_all()
     page = render(load())
+    pages = ((PAGE, page), (HTML, render_html(page)))
     if args.check:
-        if PAGE.read_text(encoding="utf-8") != page:
-            print(f"{PAGE.relative_to(ROOT)} is out of date: python -m scripts.conformance_matrix", file=sys.stderr)
-            return 1
-        return 0
-    PAGE.write_text(page, encoding="utf-8")
-    print(f"{PAGE.relative_to(ROOT)}: {len(page.splitlines())} lines")
+        stale = [path for path, text in pages if not path.exists() or path.read_text(encoding="utf-8") != text]
+        for path in stale:
+            print(f"{path.relative_to(ROOT)} is out of date: python -m scripts.conformance_matrix", file=sys.stderr)
+        return 1 if stale else 0
+    for path, text in pages:
+        path.write_text(text, encoding="utf-8")
+        print(f"{path.relative_to(ROOT)}: {len(text.splitlines())} lines")
     return 0
 
 

@@ -73,6 +73,8 @@ class Adapter:
     def hello(self, request: dict) -> dict:
         capabilities = os.environ.get("PYRAMIDE_ADAPTER_CAPABILITIES", ",".join(CAPABILITIES)).split(",")
         answer = {"name": "pyramide-engine", "capabilities": capabilities, "languages": ["en", "es", "it", "fr"]}
+        if os.environ.get("PYRAMIDE_ADAPTER_RULES"):  # the rules it declares it plays fixed (the tests)
+            answer["rules"] = json.loads(os.environ["PYRAMIDE_ADAPTER_RULES"])
         return {**answer, "without": sorted(self.without)} if self.without else answer
 
     def lacking(self, answer: dict) -> dict:
@@ -97,6 +99,8 @@ class Adapter:
             option = "option-" + key.replace("_", "-")
             if option in self.without or f"{option}={json.dumps(value)}" in self.without:
                 raise Lacking(f"no rules option {key}" if option in self.without else f"no {key} {json.dumps(value)}")
+        if os.environ.get("PYRAMIDE_ADAPTER_IGNORE_RULES"):  # a liar: the app's rules whatever it declared
+            request = {**request, "rules": None}
         rules = Rules.from_json(request["rules"]) if request.get("rules") is not None else None
         layout = Layout.from_json(request["layout"]) if request.get("layout") is not None else None
         self.game = GameState.new(request.get("code"), rules=rules, layout=layout, error_help=request.get("error_help", True))

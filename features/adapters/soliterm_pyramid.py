@@ -33,11 +33,13 @@ from soliterm.engine import KING, Card, Pyramid, Solitaire
 RANKS = {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K"}
 LETTERS = {letter: rank for rank, letter in RANKS.items()}
 #: What soliterm lacks of the kit's capabilities (docs/conformance.md § Capabilities).
-WITHOUT = [
-    "taps", "messages",
-    "option-strict-win", "option-max-recycles", "option-drawn-pairs-with-waste", "option-pair-with-covering",
-    "option-initial-waste", "option-unlimited-undo", "option-notify-unwinnable",
-]  # fmt: skip
+WITHOUT = ["taps", "messages", "option-initial-waste", "option-pair-with-covering", "option-unlimited-undo", "option-notify-unwinnable"]
+#: The rules soliterm always plays (AisleRiot's Thirteen), in the kit's options (docs/conformance.md
+#: § Fixed rules): one pass through the stock (``on_click`` deals while cards are left and never
+#: turns the waste over), no waste card at the deal (``deal``: "the waste starts empty"), the
+#: waste's top two cards pair (``can_drop``: "the waste's top card with the one under it"), and a
+#: win only once the stock and the waste are empty too (``is_won``).
+RULES = {"max_recycles": 0, "drawn_pairs_with_waste": True, "strict_win": True}
 #: soliterm's reasons for a refusal → the protocol's machine codes (the reason is the message).
 REASONS = [
     (r"make \d+, not 13|don't make 13", "sum_not_13"),
@@ -96,11 +98,12 @@ class Adapter:
 
     # -- the protocol ------------------------------------------------------------------------------
     def hello(self, request: dict) -> dict:
-        return {"name": "soliterm Pyramid (AisleRiot's rules)", "capabilities": [], "without": WITHOUT, "languages": ["en"]}
+        return {"name": "soliterm Pyramid (AisleRiot's rules)", "capabilities": [], "without": WITHOUT, "languages": ["en"], "rules": RULES}
 
     def new_game(self, request: dict) -> dict:
-        if request.get("rules"):
-            return refused("unsupported", "soliterm plays one rule set: it takes no rules options")
+        rules = request.get("rules") or {}
+        if any(RULES.get(key, object()) != value for key, value in rules.items()):
+            return refused("unsupported", f"soliterm plays one rule set ({RULES}), not {rules}")
         if request.get("code") is not None:
             return refused("unsupported", "soliterm has no deal codes")
         game = Solitaire(Pyramid())
@@ -156,6 +159,10 @@ class Adapter:
         if move.startswith("tap:"):
             return False, ("unsupported", "soliterm has no tap play")
         cards = move.split("+")
+        waste = g.cards(ids["waste"])
+        # the waste's top and the card under it go off together, dropped on the foundation
+        if len(cards) == 2 and len(waste) > 1 and {code_of(waste[-1]), code_of(waste[-2])} == set(cards):
+            return self.attempt(ids["waste"], ids["discard"])
         slots = [self.where(card) for card in cards]
         if None in slots:
             covered = next(card for card, sid in zip(cards, slots) if sid is None)
@@ -163,12 +170,8 @@ class Adapter:
         if len(cards) == 1:
             return self.attempt(slots[0], ids["discard"])
         first, second = slots
-        waste = g.cards(ids["waste"])
         if first == second == ids["waste"]:
             return False, ("same_card", "one card")
-        # the waste's top and the card under it go off together, dropped on the foundation
-        if ids["waste"] in slots and len(waste) > 1 and {code_of(waste[-1]), code_of(waste[-2])} == set(cards):
-            return self.attempt(ids["waste"], ids["discard"])
         done, reason = self.attempt(first, second)
         return (done, reason) if done else self.attempt(second, first)
 

@@ -364,6 +364,7 @@ const OPS = {
   event: [['type', 'present'], []],
   undone: [['points'], []],
   undone_action: [['action'], []],
+  score_change: [['since', 'points'], []],
   history_last: [['action'], []],
   foundation: [['cards'], []],
   code_prefix: [['prefix'], []],
@@ -373,6 +374,7 @@ const OPS = {
   expect: [['field', 'value'], []],
   recycled_in_order: [[], []],
   free_cards: [['cards'], []],
+  free_cards_by_moves: [['cards'], []],
   as_noted: [[], []],
   same_deal: [['as_of'], []],
   code: [[], ['code']],
@@ -625,6 +627,13 @@ class Game {
     check("the undone events' points", [-points], events.map((event) => (Object.hasOwn(event, 'points') ? event.points : null)));
   }
 
+  op_score_change({ since, points }) {
+    const was = since === 'noted' ? this.noted : this.before;
+    if (was === null) throw new KitFailure('the score before', since === 'noted' ? 'a noted game' : 'a move played', 'none');
+    const now = this.state;
+    check(since === 'noted' ? 'the change of score since the game was noted' : "the last move's change of score", points, get(now, 'score', 'the game') - get(was, 'score', 'the game'));
+  }
+
   op_undone_action({ action }) {
     const events = this.outcomeOf().events.filter((event) => get(event, 'type', 'an event') === 'undone');
     check("the undone events' action", [action], events.map((event) => (Object.hasOwn(event, 'action') ? event.action : null)));
@@ -700,6 +709,19 @@ class Game {
       if (feedbackField(outcome.feedback, 'code') !== 'card_blocked') free.push(card);
     }
     check('the free pyramid cards', sorted(cards), sorted(free));
+  }
+
+  async op_free_cards_by_moves({ cards }) {
+    const state = this.state;
+    const waste = get(state, 'waste', 'the game');
+    const partner = waste.length ? waste[waste.length - 1] : null;
+    const free = [];
+    for (const card of this.pyramidCards()) {
+      const move = card[0] === 'K' || partner === null ? card : `${card}+${partner}`;
+      const outcome = await this.driver.probe(move);
+      if (outcome.accepted || outcome.refused !== 'card_blocked') free.push(card);
+    }
+    check('the free pyramid cards, by moves', sorted(cards), sorted(free));
   }
 
   op_as_noted() {

@@ -15,7 +15,7 @@ const WORDS = {
     blocked: "No more moves are possible.", noWinLeft: "No win is left in this game: start a new one.",
     hintIs: "Hint: {move}", noHint: "No move removes anything more.", hintDraw: "draw from the stock",
     hintRecycle: "recycle the waste", hintUndo: "undo", dealing: "Dealing…", describe: "Board description",
-    selected: "selected", free: "free", covered: "covered", secondCopy: "second deck", keys: "Keys", nextDeal: "from the next deal on", stockDone: "Stock empty: no pass left", badPaste: "Neither a deal code nor a layout in JSON: {error}", appCode: "{code} is a code of the Pyramide app, whose deals this server cannot make: paste its layout (its cards, as JSON) to play it.",
+    selected: "selected", free: "free", covered: "covered", secondCopy: "second deck", matrix: "Conformance matrix", keys: "Keys", nextDeal: "from the next deal on", stockDone: "Stock empty: no pass left", badPaste: "Neither a deal code nor a layout in JSON: {error}", appCode: "{code} is a code of the Pyramide app, whose deals this server cannot make: paste its layout (its cards, as JSON) to play it.",
     keysHelp: "Arrows move between cards, Enter or Space taps. S: stock, U: undo, H: hint, N: new game.",
     preset: {
       pyramide: "Pyramide (the app)", strict: "Strict victory", traditional: "Traditional (one pass)",
@@ -35,7 +35,7 @@ const WORDS = {
     blocked: "No hay más movimientos posibles", noWinLeft: "Ya no hay posibilidad de ganar la partida: empieza otra.",
     hintIs: "Pista: {move}", noHint: "Ningún movimiento retira nada más.", hintDraw: "robar del mazo",
     hintRecycle: "reciclar el descarte", hintUndo: "deshacer", dealing: "Repartiendo…", describe: "Descripción del tablero",
-    selected: "seleccionada", free: "libre", covered: "cubierta", secondCopy: "segunda baraja", keys: "Teclas", nextDeal: "a partir del próximo reparto", stockDone: "Mazo vacío: no quedan pasadas", badPaste: "No es un código de reparto ni un reparto en JSON: {error}", appCode: "{code} es un código de la aplicación Pyramide, cuyos repartos este servidor no puede hacer: pega su reparto (sus cartas, en JSON) para jugarlo.",
+    selected: "seleccionada", free: "libre", covered: "cubierta", secondCopy: "segunda baraja", matrix: "Matriz de conformidad", keys: "Teclas", nextDeal: "a partir del próximo reparto", stockDone: "Mazo vacío: no quedan pasadas", badPaste: "No es un código de reparto ni un reparto en JSON: {error}", appCode: "{code} es un código de la aplicación Pyramide, cuyos repartos este servidor no puede hacer: pega su reparto (sus cartas, en JSON) para jugarlo.",
     keysHelp: "Las flechas van de carta en carta, Intro o Espacio la tocan. S: mazo, U: deshacer, H: pista, N: nueva partida.",
     preset: {
       pyramide: "Pyramide (la app)", strict: "Victoria estricta", traditional: "Tradicional (una pasada)",
@@ -55,7 +55,7 @@ const WORDS = {
     blocked: "Nessuna mossa più possibile", noWinLeft: "Non è più possibile vincere questa partita: iniziane un’altra.",
     hintIs: "Suggerimento: {move}", noHint: "Nessuna mossa rimuove altro.", hintDraw: "pesca dal mazzo",
     hintRecycle: "ricicla gli scarti", hintUndo: "annulla", dealing: "Distribuzione…", describe: "Descrizione del tavolo",
-    selected: "selezionata", free: "libera", covered: "coperta", secondCopy: "secondo mazzo", keys: "Tasti", nextDeal: "dalla prossima smazzata", stockDone: "Mazzo vuoto: nessun passaggio rimasto", badPaste: "Né un codice di smazzata né una smazzata in JSON: {error}", appCode: "{code} è un codice dell’app Pyramide, le cui smazzate questo server non sa fare: incolla la sua smazzata (le sue carte, in JSON) per giocarla.",
+    selected: "selezionata", free: "libera", covered: "coperta", secondCopy: "secondo mazzo", matrix: "Matrice di conformità", keys: "Tasti", nextDeal: "dalla prossima smazzata", stockDone: "Mazzo vuoto: nessun passaggio rimasto", badPaste: "Né un codice di smazzata né una smazzata in JSON: {error}", appCode: "{code} è un codice dell’app Pyramide, le cui smazzate questo server non sa fare: incolla la sua smazzata (le sue carte, in JSON) per giocarla.",
     keysHelp: "Le frecce passano da una carta all’altra, Invio o Spazio la toccano. S: mazzo, U: annulla, H: suggerimento, N: nuova partita.",
     preset: {
       pyramide: "Pyramide (l’app)", strict: "Vittoria rigorosa", traditional: "Tradizionale (un passaggio)",
@@ -75,7 +75,7 @@ const WORDS = {
     blocked: "Plus aucun coup possible", noWinLeft: "Cette partie ne peut plus être gagnée : commencez-en une autre.",
     hintIs: "Indice : {move}", noHint: "Aucun coup ne retire plus rien.", hintDraw: "piocher dans le talon",
     hintRecycle: "recycler la défausse", hintUndo: "annuler", dealing: "Distribution…", describe: "Description du jeu",
-    selected: "sélectionnée", free: "libre", covered: "couverte", secondCopy: "second jeu", keys: "Touches", nextDeal: "à partir de la prochaine donne", stockDone: "Talon vide : plus de passage", badPaste: "Ni un code de donne ni une donne en JSON : {error}", appCode: "{code} est un code de l’app Pyramide, dont ce serveur ne sait pas faire les donnes : collez sa donne (ses cartes, en JSON) pour la jouer.",
+    selected: "sélectionnée", free: "libre", covered: "couverte", secondCopy: "second jeu", matrix: "Matrice de conformité", keys: "Touches", nextDeal: "à partir de la prochaine donne", stockDone: "Talon vide : plus de passage", badPaste: "Ni un code de donne ni une donne en JSON : {error}", appCode: "{code} est un code de l’app Pyramide, dont ce serveur ne sait pas faire les donnes : collez sa donne (ses cartes, en JSON) pour la jouer.",
     keysHelp: "Les flèches passent d’une carte à l’autre, Entrée ou Espace la touchent. S : talon, U : annuler, H : indice, N : nouvelle partie.",
     preset: {
       pyramide: "Pyramide (l’app)", strict: "Victoire stricte", traditional: "Traditionnelle (un passage)",
