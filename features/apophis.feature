@@ -7,7 +7,7 @@ Feature: Apophis (003): three waste piles, the player choosing each card's pile
   (`draw@2`); by taps, a tap on the stock turns its card up, in hand, and a tap on a pile puts it
   there (`tap:stock tap:waste2`). The piles go back to the stock pile 1 first, each from its bottom
   card. «Mazo contra descarte» does not compose with it: the card drawn goes beside the card it
-  would pair with. `@s003-N` names the sentence of 003 a scenario guards (docs/conformance.md).
+  would pair with. `@s003-N` names the sentence of 003 a scenario guards (docs/conformance-traceability.md).
 
   @s003-69
   Scenario Outline: A card drawn goes onto the pile the player chooses: <how>

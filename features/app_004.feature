@@ -6,7 +6,7 @@ Feature: Another app's rules (004): its deal, pairs, Kings, stock, unlimited und
   debes tener cuidado con la cantidad de deshacer que usas.» «El juego te notificará si ya no hay
   posibilidad de ganar el juego.» The preset `unlimited-undo` (code letters `TUW`): a 24-card stock
   and nothing on the waste at the deal, unlimited recycling, unlimited undo, and the notice. The Pyramide app's own undo (the last 100 actions, undo not a move) is checked in
-  undo_and_codes.feature. `@s004-N` names the sentence of 004 a scenario guards (docs/conformance.md).
+  undo_and_codes.feature. `@s004-N` names the sentence of 004 a scenario guards (docs/conformance-traceability.md).
 
   @s004-10 @s004-12 @s004-14
   Scenario: The deal: 28 cards in 7 rows, the reserve face down, nothing on the waste

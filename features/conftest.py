@@ -171,8 +171,8 @@ def check_citations(guards: str | None, tags) -> list[tuple[str, int]]:
 
 def quote(document: str, number: int) -> str:
     if document == "000":
-        return f"000 #{number} «{sentences()[str(number)]['000']}» (docs/conformance.md, row {number})"
-    return f"{document} #{number} «{_other_sentences()[document][str(number)]}» (docs/conformance.md, {document} row {number})"
+        return f"000 #{number} «{sentences()[str(number)]['000']}» (docs/conformance-traceability.md, row {number})"
+    return f"{document} #{number} «{_other_sentences()[document][str(number)]}» (docs/conformance-traceability.md, {document} row {number})"
 
 
 def rule_lines(tags: set[str], citations: list[tuple[str, int]] | None = None) -> list[str]:

@@ -7,7 +7,7 @@ Feature: Pharaoh / Triangle (003): a 10-row pyramid dealt from two decks
   second copy is a card of its own, its code ending in 2 (`7D2`), so that a move names one copy.
   Two copies never pair (13 is odd): a pair is two cards summing 13, whichever deck they come
   from. With the Spanish deck (pairs summing 12) the two copies of a 6 do pair, as any two 6s. Each pyramid card removed is worth 10 points: a won game, 550. `@s003-N` names the
-  sentence of 003 a scenario guards (docs/conformance.md).
+  sentence of 003 a scenario guards (docs/conformance-traceability.md).
 
   @s003-71 @codes
   Scenario Outline: A game is dealt in 10 rows from two decks: <how>

@@ -148,7 +148,7 @@ def render_markdown(target: str, counts: dict[str, int], results: list[dict[str,
         f"{counts['skipped']} skipped** of {sum(counts.values())} scenarios.",
         "",
         "Each row is a sentence of the rule documents (numbered as in the kit's traceability tables, "
-        "docs/conformance.md) and the scenarios that guard it: passed, failed on a check citing that "
+        "docs/conformance-traceability.md) and the scenarios that guard it: passed, failed on a check citing that "
         "sentence, or skipped for want of a capability. A scenario that fails only on its points counts "
         "against the scoring sentence (000 #43), not against the rule it is about.",
     ]

@@ -7,7 +7,7 @@ Feature: The Spanish pyramid (003): the Spanish deck, pairs summing 12, the rey 
   why 48, not 40): the sota is worth 10, the caballo 11, the rey 12. Codes: rank `123456789SCR`
   then suit `OR` (oros), `CO` (copas), `ES` (espadas), `BA` (bastos): `SOR` is the sota de oros.
   The pairs are 1 + caballo, 2 + sota, 3 + 9, 4 + 8, 5 + 7 and 6 + 6. `@s003-N` names the
-  sentence of 003 a scenario guards (docs/conformance.md).
+  sentence of 003 a scenario guards (docs/conformance-traceability.md).
 
   @s003-72 @codes
   Scenario Outline: A game is dealt from the 48 cards of the Spanish deck: <how>

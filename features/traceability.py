@@ -4,16 +4,17 @@ Every scenario carries at least one **source tag**:
 
 - ``@doc-000`` and ``@doc-002``: a rule of the Pyramide app's documents (Spanish and Italian, which
   align sentence for sentence); ``@sentence-N`` names the sentence(s) it guards, numbered as in
-  the traceability table of ``docs/conformance.md``;
+  the traceability table of ``docs/conformance-traceability.md``;
 - ``@doc-003``: a variant named by the traditional rules (``003_…``); ``@doc-004``: a rule of
   another app's rules (``004_…``), under its preset; ``@s003-N`` / ``@s004-N`` name the sentence of
-  003 / 004 a scenario guards, numbered as in their tables in ``docs/conformance.md``;
+  003 / 004 a scenario guards, numbered as in their tables in ``docs/conformance-traceability.md``;
 - ``@pyramide-choice``: where the documents are silent, Pyramide's own choice;
 - ``@api``: Pyramide's API contract (status codes, ``legal-moves``, ``describe``), not a rule;
 - ``@codes``: Pyramide's deal-code scheme (``PYR1-…``; the app's ``PY1-…`` codes refused but for the documents' deal).
 
-The tags are the one source: ``python -m features.traceability`` rewrites the table in
-``docs/conformance.md`` from them, and ``tests/kit/test_conformance_table.py`` fails when the two differ.
+The tags are the one source: ``python -m features.traceability`` rewrites the tables in
+``docs/conformance-traceability.md`` from them, and ``tests/kit/test_conformance_table.py`` fails when
+the two differ, or when a tag is not documented in the kit's guide, ``docs/conformance.md``.
 """
 
 from __future__ import annotations
@@ -26,7 +27,9 @@ from pathlib import Path
 FEATURES = Path(__file__).resolve().parent
 ROOT = FEATURES.parent
 SOURCES = ROOT / "docs" / "sources"
-TABLE_FILE = ROOT / "docs" / "conformance.md"
+TABLE_FILE = ROOT / "docs" / "conformance-traceability.md"
+#: The kit's guide, which documents every tag.
+GUIDE = ROOT / "docs" / "conformance.md"
 SOURCE_TAGS = ("doc-000", "doc-002", "doc-003", "doc-004", "pyramide-choice", "api", "codes")
 #: Sentences of 000/002 that state no rule, with the reason (headings are found by their form).
 NOT_RULES = {
@@ -184,7 +187,7 @@ def sentence_text(number: int, document: str = ES) -> str:
 
 
 def write_table() -> bool:
-    """Rewrite the tables in docs/conformance.md; True if one changed."""
+    """Rewrite the tables in docs/conformance-traceability.md; True if one changed."""
     text = TABLE_FILE.read_text(encoding="utf-8")
     new = text
     tables = [(START, END, render_table())]
@@ -200,5 +203,5 @@ def write_table() -> bool:
 
 if __name__ == "__main__":
     changed = write_table()
-    print("docs/conformance.md: table rewritten" if changed else "docs/conformance.md: table up to date")
+    print("docs/conformance-traceability.md: tables rewritten" if changed else "docs/conformance-traceability.md: tables up to date")
     sys.exit(0)

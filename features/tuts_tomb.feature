@@ -7,7 +7,7 @@ Feature: Tut's Tomb / King Tut (003): three cards drawn at a time
   turned only the last, the waste top, is in play, as in PySolFC's King Tut and as 003's «Solo la
   carta superior de la pila de descarte está disponible para emparejar»: the cards beneath come
   into play as the ones above them are paired («a medida que aparecen»). `@s003-N` names the
-  sentence of 003 a scenario guards (docs/conformance.md).
+  sentence of 003 a scenario guards (docs/conformance-traceability.md).
 
   @s003-70
   Scenario Outline: A draw turns the stock's top three cards onto the waste, the third on top: <how>

@@ -97,7 +97,7 @@ def render(results: dict[str, dict]) -> str:
         "# The conformance matrix",
         "",
         "Every sentence of the rule documents that states a rule (000/002 for the app's rules, 003 and",
-        "004 for their presets; numbered as in [the kit guide's traceability tables](conformance.md#traceability)),",
+        "004 for their presets; numbered as in [the kit's traceability tables](conformance-traceability.md)),",
         "and what the kit's scenarios guarding it gave on each implementation judged: ✓ n, all n passed;",
         "✗ f of n, f of the n run failed on a check citing it (a failure is blamed on the sentence its",
         "check cites); – skipped, none could run (the implementation lacks a capability they need, or plays",

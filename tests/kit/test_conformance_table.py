@@ -1,5 +1,5 @@
-"""The kit's tags say where each scenario comes from, and docs/conformance.md's traceability table
-is generated from them (``python -m features.traceability``): every rule sentence of the Pyramide
+"""The kit's tags say where each scenario comes from, and docs/conformance-traceability.md's tables
+are generated from them (``python -m features.traceability``): every rule sentence of the Pyramide
 rules (000 es / 002 it) is guarded by a scenario, and every scenario has a source."""
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ import re
 from features.traceability import (
     END,
     ES,
+    GUIDE,
     IT,
     NOT_CITED,
     NOT_RULES,
@@ -71,7 +72,7 @@ def test_scenario_names_are_unique():
 
 
 def test_every_tag_is_documented():
-    guide = TABLE_FILE.read_text(encoding="utf-8")
+    guide = GUIDE.read_text(encoding="utf-8")
     for tag in sorted({tag for scenario in SCENARIOS for tag in scenario.tags}):
         family = re.sub(r"-\d+$", "-N", tag)
         listed = tag.startswith(("rule-", "variant-")) and f"`{tag.split('-', 1)[1]}`" in guide
