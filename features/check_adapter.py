@@ -79,6 +79,12 @@ def _hello_problems(hello: dict) -> list[str]:
         unknown = [name for name in value if name not in known and not (key == "without" and is_capability(name) and name.partition("=")[0] in known)]
         if unknown:
             problems.append(f'"{key}" names {unknown}, which the kit does not know ({", ".join(known)})')
+    if "rules" in hello:
+        from .rule_sets import problem
+
+        error = problem(hello["rules"])
+        if error is not None:
+            problems.append(f'"rules" (the option values it always plays) cannot be taken: {error}')
     languages = hello.get("languages", ["en"])
     if not (isinstance(languages, list) and all(isinstance(language, str) and len(language) == 2 for language in languages)):
         problems.append(f'"languages" should be a list of two-letter codes (omitted: ["en"]), not {_show(languages)}')
@@ -131,7 +137,12 @@ def _check(checker: Checker, driver: SubprocessDriver) -> None:
             problems.append(f'"status" should be "playing", not {_show(state.get("status"))}')
         return problems
 
-    checker.run('{"cmd": "new_game", "layout": <the documents deal>}', lambda: driver.new_game(layout=documents), dealt)
+    fixed = driver.fixed_rules  # a deal is sent with the rules it declares it plays (docs/conformance.md § Fixed rules)
+    if fixed:
+        shown = json.dumps(fixed)
+        checker.run(f'{{"cmd": "new_game", "layout": <the documents deal>, "rules": {shown}}}', lambda: driver.new_game(layout=documents, rules=dict(fixed)), dealt)
+    else:
+        checker.run('{"cmd": "new_game", "layout": <the documents deal>}', lambda: driver.new_game(layout=documents), dealt)
 
     def king(outcome: Outcome) -> list[str]:
         problems = _accepted(outcome, without)
@@ -198,7 +209,7 @@ def _check(checker: Checker, driver: SubprocessDriver) -> None:
         checker.run('{"cmd": "new_game", "code": "PY1-N-AAAAAAS"}', lambda: driver.new_game(code="PY1-N-AAAAAAS"), dealt)
     else:
         checker.skip('{"cmd": "new_game", "code": "PY1-N-AAAAAAS"}', "codes")
-    if checker.offers("option-strict-win") and "option-strict-win=true" not in driver.without:
+    if checker.offers("option-strict-win") and "option-strict-win=true" not in driver.without and "strict_win" not in fixed:
         checker.run('{"cmd": "new_game", "rules": {"strict_win": true}}', lambda: driver.new_game(rules={"strict_win": True}), lambda o: _accepted(o, without))
     else:
         checker.skip('{"cmd": "new_game", "rules": {"strict_win": true}}', "option-strict-win")

@@ -257,6 +257,10 @@ def list_scenarios() -> int:
     print("\n".join(f"  {count:>5}  {name}" for name, count in sorted(needs.items(), key=lambda item: (-item[1], item[0]))))
     print("\nvalues of the rules options they deal under (scenarios; --without option-…=VALUE skips them):")
     print("\n".join(f"  {count:>5}  {name}" for name, count in sorted(values.items())))
+    from .rule_sets import APP_RULES, STATED_BY
+
+    print('\noptions an implementation may play fixed (--rules OPTION=VALUE,…, or its hello\'s "rules"), with the app\'s value:')
+    print("\n".join(f"  {key:<24} {json.dumps(value):<6} (000 #{STATED_BY[key]})" for key, value in APP_RULES.items()))
     return 0
 
 

@@ -171,6 +171,16 @@ Feature: El mazo y el descarte / Il tallone e gli scarti
     Then the move is refused with "stock_empty"
     And the refusal names the field "move"
 
+  @doc-000 @doc-002 @sentence-34 @rule-recycle
+  Scenario: A recycle with the stock and the waste both empty is refused, the game as it was
+    Given the draining deal
+    When I play "QC+AC draw QD+AD draw QH+AH draw QS+AS draw JC+2C draw JD+2D draw JH+2H draw JS+2S"
+    And I play "draw TC+3C draw TD+3D draw TH+3H draw TS+3S draw 9C+4C draw 9D+4D draw 9H+4H draw 9S+4S"
+    And I play "draw 8C+5C draw 8D+5D draw 8H+5H draw 8S+5S draw KC draw KD draw KH draw KS"
+    And I try "recycle"
+    Then the move is refused and the game is as it was
+    And the stock has 0 cards
+
   @pyramide-choice @rule-recycle
   Scenario: Tapping the stock when both stock and waste are empty does nothing and says so
     Given the draining deal

@@ -137,6 +137,12 @@ Feature: Deshacer y código de partida / Annullamento e codice della partita
     When I try "undo"
     Then the move is refused with "nothing_to_undo"
 
+  @doc-000 @doc-002 @sentence-48 @rule-undo
+  Scenario: An undo at the start of a game, with no action to take back, is refused, the game as it was
+    Given the documents deal
+    When I try "undo"
+    Then the move is refused and the game is as it was
+
   @api @rule-undo
   Scenario: Nothing to undo at the start of a game
     Given the documents deal
