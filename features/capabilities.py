@@ -69,37 +69,90 @@ def dealt_rules(op: dict[str, Any]) -> dict[str, Any]:
     return rules
 
 
+#: Operations that only look at the game (checks): one that needs a capability the implementation
+#: lacks is left out on its own and the rest of its scenario is judged (:func:`check_plan`), so
+#: that a pairing scenario is judged on its pair by an engine without a score.
+CHECK_OPS = frozenset(
+    {
+        "expect", "points", "undone", "undone_action", "message", "code", "code_prefix", "reason", "free_cards",
+        "events", "event", "removed", "score_change", "feedback", "content_language", "refused", "refused_as_it_was",
+        "unchanged", "as_noted", "same_deal", "recycled_in_order", "free_cards_by_moves", "foundation", "history_last",
+        "game_rules", "dealt_sequence", "legal_moves", "describe", "playable",
+    }
+)  # fmt: skip
+#: The sentences a kind of check is about (000 #43… for the score): a scenario citing only these is
+#: about that capability, and is skipped whole where it is lacking, never judged on its other checks.
+SUBJECTS = {"scoring": {42, 43, 44, 45, 46, 49}, "move-counter": {46, 49}}
+
+
+def op_needs(op: dict[str, Any]) -> set[str]:
+    """The capabilities one operation needs (its moves, its deal, or what it checks)."""
+    found = set()
+    name = op["op"]
+    if name in OP_CAPABILITIES:
+        found.add(OP_CAPABILITIES[name])
+    if name == "expect" and op["field"] in FIELD_CAPABILITIES:
+        found.add(FIELD_CAPABILITIES[op["field"]])
+    if name in ("deal", "deal_try"):
+        if op.get("code") is not None:
+            found.add("codes")
+        if isinstance(op.get("rules"), str):  # a preset by its name: Pyramide's API (``"rules": "traditional"``)
+            found.add("api")
+        found.update(OPTION_CAPABILITIES[key] for key in dealt_rules(op) if key in OPTION_CAPABILITIES)
+    if name == "removed" and op.get("points") is not None:
+        found.add("scoring")
+    if name == "events" and any(event.split()[0] in ("selected", "deselected") for event in op["events"]):
+        found.add("taps")
+    if name == "event" and op["type"] in ("selected", "deselected"):
+        found.add("taps")
+    for move in _moves(op):
+        if move.startswith("tap:"):
+            found.add("taps")
+        if move == "undo":
+            found.add("undo")
+    return found
+
+
 def needs(ops: Iterable[dict[str, Any]], tags: Iterable[str] = ()) -> set[str]:
-    """The capabilities a scenario of these operations and tags needs."""
+    """The capabilities a scenario of these operations and tags needs, its checks' included."""
+    ops = list(ops)
     found = {tag for tag in tags if tag in CAPABILITIES}
-    undos = 0
     for op in ops:
-        name = op["op"]
-        if name in OP_CAPABILITIES:
-            found.add(OP_CAPABILITIES[name])
-        if name == "expect" and op["field"] in FIELD_CAPABILITIES:
-            found.add(FIELD_CAPABILITIES[op["field"]])
-        if name in ("deal", "deal_try"):
-            if op.get("code") is not None:
-                found.add("codes")
-            if isinstance(op.get("rules"), str):  # a preset by its name: Pyramide's API (``"rules": "traditional"``)
-                found.add("api")
-            found.update(OPTION_CAPABILITIES[key] for key in dealt_rules(op) if key in OPTION_CAPABILITIES)
-        if name == "removed" and op.get("points") is not None:
-            found.add("scoring")
-        if name == "events" and any(event.split()[0] in ("selected", "deselected") for event in op["events"]):
-            found.add("taps")
-        if name == "event" and op["type"] in ("selected", "deselected"):
-            found.add("taps")
-        for move in _moves(op):
-            if move.startswith("tap:"):
-                found.add("taps")
-            if move == "undo":
-                found.add("undo")
-                undos += 1
-    if undos >= UNDO_LIMIT:
+        found |= op_needs(op)
+    if sum(move == "undo" for op in ops for move in _moves(op)) >= UNDO_LIMIT:
         found.add("undo-limit")
     return found
+
+
+def check_plan(ops: list[dict[str, Any]], tags: Iterable[str], missing: Any) -> tuple[set[str], set[str]]:
+    """How a scenario is judged on an implementation, given ``missing(capabilities) -> lacking``:
+    (what makes it skipped whole, the capabilities whose checks are left out). Skipped whole when
+    an action (a move, a deal) needs what is lacking, when every check would be left out, or when
+    the scenario is about what its checks lack (it cites only sentences of :data:`SUBJECTS`)."""
+    tags = set(tags)
+    actions = [op for op in ops if op["op"] not in CHECK_OPS]
+    checks = [op for op in ops if op["op"] in CHECK_OPS]
+    whole = set(missing(needs(actions, tags)))
+    left_out: set[str] = set()
+    judged = 0
+    for op in checks:
+        lacking_here = set(missing(op_needs(op)))
+        if op["op"] == "removed" and lacking_here == {"scoring"}:
+            left_out.add("scoring")  # its cards are still checked, without the points
+            judged += 1
+        elif lacking_here:
+            left_out |= lacking_here
+        else:
+            judged += 1
+    if whole:
+        return whole, set()
+    if checks and not judged:
+        return left_out, set()
+    cited = {int(tag[9:]) for tag in tags if tag.startswith("sentence-")}
+    about = {name for name in left_out if name in SUBJECTS and cited and cited <= SUBJECTS[name]}
+    if about:
+        return about, set()
+    return set(), left_out
 
 
 def option_value(key: str, value: Any) -> str | None:
@@ -148,3 +201,10 @@ def lacking(needed: Iterable[str], values: Iterable[str], offered: frozenset[str
 def why(capabilities: Iterable[str]) -> str:
     """The skip reason naming what is missing."""
     return "the implementation does not offer: " + ", ".join(sorted(capabilities))
+
+
+def vector_plan(vector: dict[str, Any], lacking: Iterable[str]) -> tuple[set[str], set[str]]:
+    """:func:`check_plan` for a vector of ``vectors.json`` on an implementation lacking ``lacking``."""
+    lacking = set(lacking)
+    ops = [op for step in vector["steps"] for op in step["ops"]]
+    return check_plan(ops, vector["tags"], lambda capabilities: set(capabilities) & lacking)

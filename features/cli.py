@@ -54,6 +54,7 @@ class Summary:
         self.outcomes: dict[str, str] = {}
         self.failures: dict[str, list[dict]] = {}  # each failing check: step, cites, what, expected, got
         self.reasons: dict[str, str] = {}  # why a scenario was skipped
+        self.left_out: dict[str, list[str]] = {}  # the capabilities whose checks were left out of a scenario run
         self.unavailable: str | None = None
         self.fixed_rules: dict = {}  # the option values the implementation plays (its hello, --rules)
 
@@ -72,6 +73,9 @@ class Summary:
         self.fixed_rules = request.getfixturevalue("kit_driver").fixed_rules
 
     def pytest_runtest_logreport(self, report) -> None:
+        for key, value in report.user_properties:
+            if key == "unjudged":
+                self.left_out[report.nodeid] = value.split()
         if report.failed:
             self.outcomes[report.nodeid] = "failed"
             self.failures[report.nodeid] = getattr(report, "kit_failures", None) or [{"error": str(report.longrepr)[-2000:]}]
@@ -96,6 +100,8 @@ class Summary:
                 ]
             elif outcome == "skipped" and node in self.reasons:
                 entry["reason"] = self.reasons[node]
+            if outcome != "skipped" and self.left_out.get(node):
+                entry["checks_left_out"] = self.left_out[node]
             results.append(entry)
         return results
 
@@ -176,6 +182,13 @@ class Summary:
         skipped = self.skipped_for()
         if skipped:
             lines += ["", "skipped, by what the implementation does not offer (scenarios; one needing several counts under each):", *(f"  {count:>5}  {reason}" for reason, count in sorted(skipped.items(), key=lambda item: -item[1]))]
+        left_out: dict[str, int] = defaultdict(int)
+        for node, names in self.left_out.items():
+            for name in names if self.outcomes.get(node) != "skipped" else []:
+                left_out[name] += 1
+        if left_out:
+            lines += ["", "checks left out for what the implementation does not offer, the rest of their scenario judged (scenarios):"]
+            lines += [f"  {count:>5}  {name}" for name, count in sorted(left_out.items(), key=lambda item: -item[1])]
         from .report import failures_by_difference, group_title
 
         groups = failures_by_difference(self.scenario_results())

@@ -94,17 +94,17 @@ def kit_driver(kit_transport, request: pytest.FixtureRequest):
     return HttpDriver(kit_transport, without(request.config), fixed_rules(request.config))
 
 
-def scenario_needs(scenario, tags: set[str]) -> tuple[set[str], list[str], set[str]]:
-    """The capabilities a scenario needs, derived from its steps (``features/capabilities.py``),
+def scenario_ops(scenario, tags: set[str]) -> tuple[list[dict], list[str], set[str]]:
+    """A scenario's operations (what its capabilities are derived from: ``features/capabilities.py``),
     the languages it checks, and the values of rules options it deals under."""
-    from .capabilities import needs, option_values
+    from .capabilities import option_values
     from .vectors import ops_of
 
     ops = []
     for step in scenario.steps:
         datatable = step.datatable.raw() if step.datatable is not None else None
         ops += ops_of(step.name, datatable, step.docstring)
-    return needs(ops, tags), sorted(tag[5:] for tag in tags if tag.startswith("lang-")), option_values(ops)
+    return ops, sorted(tag[5:] for tag in tags if tag.startswith("lang-")), option_values(ops)
 
 
 # -- Reports that speak rules ------------------------------------------------------------------------
@@ -190,23 +190,27 @@ def pytest_bdd_before_scenario(request, feature, scenario) -> None:
     tags = set(feature.tags) | set(scenario.tags)
     request.node.stash[_SCENARIO] = {"feature": Path(feature.filename).stem, "name": scenario.name, "tags": tags}
     request.node.stash[_FAILURES] = []
-    needed, languages, values = scenario_needs(scenario, tags)
+    ops, languages, values = scenario_ops(scenario, tags)
     driver = request.getfixturevalue("kit_driver")
-    from .capabilities import lacking
+    from .capabilities import OPTION_CAPABILITIES, check_plan, why
 
     fixed = driver.fixed_rules
-    if fixed:  # an option the implementation plays fixed is dealt by the kit, not asked of it
-        from .capabilities import OPTION_CAPABILITIES
+    # an option the implementation plays fixed is dealt by the kit, not asked of it
+    played = {OPTION_CAPABILITIES[key] for key in fixed}
+    values = {name for name in values if name.partition("=")[0] not in played}
 
-        played = {OPTION_CAPABILITIES[key] for key in fixed}
-        needed = {name for name in needed if name not in played}
-        values = {name for name in values if name.partition("=")[0] not in played}
-    missing = lacking(needed, values, driver.capabilities, driver.without)
-    missing += [f"language {language}" for language in languages if language not in driver.languages]
-    if missing:
-        from .capabilities import why
+    def missing(capabilities: set[str]) -> set[str]:
+        return {name for name in capabilities if name not in driver.capabilities and name not in played}
 
-        pytest.skip(why(missing))
+    whole, left_out = check_plan(ops, tags, missing)
+    whole |= {name for name in values if name in driver.without}
+    if "messages" in driver.capabilities:  # (without messages, the checks in a language are left out)
+        whole |= {f"language {language}" for language in languages if language not in driver.languages}
+    if whole:
+        pytest.skip(why(whole))
+    request.getfixturevalue("game").unjudged = left_out
+    if left_out:
+        request.node.user_properties.append(("unjudged", " ".join(sorted(left_out))))
     if fixed:
         from .rule_sets import JUDGE, RULE_SET, named
         from .vectors import slug

@@ -177,6 +177,17 @@ def render_markdown(target: str, counts: dict[str, int], results: list[dict[str,
             "A scenario needing several counts under each.", "", "| capability | scenarios |", "|---|---|",
         ]  # fmt: skip
         lines += [f"| {reason} | {count} |" for reason, count in sorted(skipped.items(), key=lambda item: -item[1])]
+    left_out: dict[str, int] = defaultdict(int)
+    for result in results:
+        for name in result.get("checks_left_out", []):
+            left_out[name] += 1
+    if left_out:
+        lines += [
+            "", "## Checks left out, the rest of their scenario judged", "",
+            "A check of what the implementation does not offer (a score, a message…) is left out on its own; "
+            "its scenario is judged on its other checks.", "", "| capability | scenarios |", "|---|---|",
+        ]  # fmt: skip
+        lines += [f"| {name} | {count} |" for name, count in sorted(left_out.items(), key=lambda item: -item[1])]
     titles = {"000": "The Pyramide app's rules (000, Spanish; 002, Italian, says the same)", "003": "The traditional rules and variants (003)", "004": "Another app's rules (004)"}
     for document, title in titles.items():
         rows = sorted(cite for cite in matrix if cite[0] == document)
