@@ -39,6 +39,7 @@ OP_CAPABILITIES = {
     "free_cards": "taps",  # a card is free when a tap on it is not card_blocked
     "points": "scoring",
     "score_change": "scoring",
+    "undone_as_scored": "scoring",
     "undone": "scoring",
     "message": "messages",
     "code": "codes",
@@ -74,7 +75,7 @@ def dealt_rules(op: dict[str, Any]) -> dict[str, Any]:
 #: that a pairing scenario is judged on its pair by an engine without a score.
 CHECK_OPS = frozenset(
     {
-        "expect", "points", "undone", "undone_action", "message", "code", "code_prefix", "reason", "free_cards",
+        "expect", "points", "undone", "undone_as_scored", "undone_action", "message", "code", "code_prefix", "reason", "free_cards",
         "events", "event", "removed", "score_change", "feedback", "content_language", "refused", "refused_as_it_was",
         "unchanged", "as_noted", "same_deal", "recycled_in_order", "free_cards_by_moves", "foundation", "history_last",
         "game_rules", "dealt_sequence", "legal_moves", "describe", "playable",

@@ -205,6 +205,18 @@ Feature: El final de la partida / La fine della partita
     Then the legal moves are "undo"
 
   @doc-000 @doc-002 @sentence-39 @rule-goes-on
+  Scenario: While a card is left to draw the game goes on, though nothing can be removed, under any recycle limit
+    Given the stuck deal
+    When I play "KS QC+AC draw QD+AD draw QS+AS draw JC+2C draw JD+2D draw JH+2H draw JS+2S"
+    And I play "draw TC+3C draw TD+3D draw TH+3H draw TS+3S draw 9C+4C draw 9D+4D draw 9H+4H draw 9S+4S"
+    And I play "draw 8C+5C draw 8D+5D 6S+7S draw 8H+5H draw 8S+5S draw KC draw KD draw KH"
+    Then the stock has 2 cards
+    And the game is playing
+    When I play "draw"
+    Then the stock has 1 cards
+    And the game is playing
+
+  @doc-000 @doc-002 @sentence-39 @rule-goes-on
   Scenario Outline: While a card is left to draw or recycle the game goes on, though nothing can be removed: <how>
     Given the stuck deal
     When I play "KS QC+AC draw QD+AD draw QS+AS draw JC+2C draw JD+2D draw JH+2H draw JS+2S"

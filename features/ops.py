@@ -40,6 +40,8 @@ class Game:
         self.driver = driver
         #: the rules the implementation plays fixed: every deal is made under them (rule_sets.under)
         self.fixed = dict(fixed or {})
+        self.scored: list[int] = []  # the points of each action played, in order (an undo takes the last)
+        self.undone_scored: int | None = None
         #: capabilities the implementation lacks whose checks are left out (conftest: check_plan)
         self.unjudged: set[str] = set()
         self.language: str | None = None
@@ -67,11 +69,21 @@ class Game:
     def pyramid_cards(self, state: dict[str, Any] | None = None) -> list[str]:
         return [card for row in (state or self.state)["pyramid"] for card in row if card]
 
+    def _track(self, move: str, events: list[dict[str, Any]]) -> None:
+        """The points each action scored, in order, so that an undo is checked against what the
+        move it takes back scored (:meth:`op_undone_as_scored`), whatever the implementation's scale."""
+        types = [event.get("type") for event in events]
+        if move == "undo" and "undone" in types:
+            self.undone_scored = self.scored.pop() if self.scored else None
+        elif {"removed", "drawn", "recycled"} & set(types):
+            self.scored.append(sum(event.get("points") or 0 for event in events if event.get("type") == "removed"))
+
     def _deal(self, **request: Any) -> Outcome:
         if self.fixed:
             from .rule_sets import under
 
             request = under(request, self.fixed)
+        self.scored = []
         self.last = self.driver.new_game(**request, language=self.language)
         if self.last.accepted and self.dealt is None:
             self.dealt = self.last.state
@@ -80,6 +92,8 @@ class Game:
     def _play(self, move: str) -> Outcome:
         self.before = self.driver.observe()
         self.last = self.driver.play(move, self.language)
+        if self.last.accepted:
+            self._track(move, self.last.events)
         return self.last
 
     def _outcome(self) -> Outcome:
@@ -261,6 +275,15 @@ class Game:
             raise KitFailure("the score before", "a noted game" if since == "noted" else "a move played", "none")
         what = "the change of score since the game was noted" if since == "noted" else "the last move's change of score"
         check(what, points, self.state["score"] - was["score"])
+
+    def op_undone_as_scored(self) -> None:
+        """«Se restan los puntos del movimiento» (000 #49): the one ``undone`` event takes back what
+        the move it undid scored, on the implementation's own scale (a check of the undo, not of
+        the points of a removal, which 000 #43 guards)."""
+        events = [event for event in self._outcome().events if event["type"] == "undone"]
+        if self.undone_scored is None:
+            raise KitFailure("the move undone", "an action played in this game", "none")
+        check("the undone events' points, against what the move scored", [-self.undone_scored], [event.get("points") for event in events])
 
     def op_undone_action(self, action: str) -> None:
         """The ``undone`` event names the action taken back, as the history wrote it (``@api``)."""

@@ -272,6 +272,7 @@ STEPS: list[Step] = [
     Step("then", 'the last move removed "{cards}"', lambda cards: [{"op": "removed", "cards": cards.split()}]),
     Step("then", "the removal scored {points:d} points", lambda points: [{"op": "points", "points": points}], guards="scoring"),
     Step("then", "the undo took back {points:d} points", lambda points: [{"op": "undone", "points": points}], guards="scoring"),
+    Step("then", "the undo took back the points that move scored", lambda: [{"op": "undone_as_scored"}], guards="scoring"),
     Step("then", 'the last move\'s events are "{events}"', lambda events: [{"op": "events", "events": events.split(", ")}]),
     Step("then", 'the events include "{kind}"', lambda kind: [{"op": "event", "type": kind, "present": True}]),
     Step("then", 'the events do not include "{kind}"', lambda kind: [{"op": "event", "type": kind, "present": False}]),

@@ -364,6 +364,7 @@ const OPS = {
   event: [['type', 'present'], []],
   undone: [['points'], []],
   undone_action: [['action'], []],
+  undone_as_scored: [[], []],
   score_change: [['since', 'points'], []],
   history_last: [['action'], []],
   foundation: [['cards'], []],
@@ -404,6 +405,8 @@ class Game {
     this.before = null; // the game before the last move tried
     this.noted = null;
     this.dealt = null; // the game as first dealt
+    this.scored = []; // the points of each action played, in order (an undo takes the last)
+    this.undoneScored = null;
     this.solution = null;
     this.replayed = null;
   }
@@ -420,6 +423,7 @@ class Game {
   }
 
   async deal(request) {
+    this.scored = [];
     this.last = await this.driver.newGame({ ...request, language: this.language });
     if (this.last.accepted && this.dealt === null) this.dealt = this.last.state;
     return this.last;
@@ -428,7 +432,17 @@ class Game {
   async playOne(move) {
     this.before = this.driver.observe();
     this.last = await this.driver.play(move, this.language);
+    if (this.last.accepted) this.track(move, this.last.events || []);
     return this.last;
+  }
+
+  /** The points each action scored, in order, for an undo to be checked against (undone_as_scored). */
+  track(move, events) {
+    const types = events.map((event) => event.type);
+    if (move === 'undo' && types.includes('undone')) this.undoneScored = this.scored.length ? this.scored.pop() : null;
+    else if (types.some((type) => ['removed', 'drawn', 'recycled'].includes(type))) {
+      this.scored.push(events.filter((event) => event.type === 'removed').reduce((sum, event) => sum + (event.points ?? 0), 0));
+    }
   }
 
   outcomeOf() {
@@ -632,6 +646,12 @@ class Game {
     if (was === null) throw new KitFailure('the score before', since === 'noted' ? 'a noted game' : 'a move played', 'none');
     const now = this.state;
     check(since === 'noted' ? 'the change of score since the game was noted' : "the last move's change of score", points, get(now, 'score', 'the game') - get(was, 'score', 'the game'));
+  }
+
+  op_undone_as_scored() {
+    const events = this.outcomeOf().events.filter((event) => get(event, 'type', 'an event') === 'undone');
+    if (this.undoneScored === undefined || this.undoneScored === null) throw new KitFailure('the move undone', 'an action played in this game', 'none');
+    check("the undone events' points, against what the move scored", [-this.undoneScored], events.map((event) => (Object.hasOwn(event, 'points') ? event.points : null)));
   }
 
   op_undone_action({ action }) {
