@@ -110,6 +110,10 @@ class Host:
             raise RuntimeError(f"AisleRiot's game raised {answer['error']} on {request}")
         return answer
 
+    def close(self) -> None:
+        self.process.stdin.close()
+        self.process.wait(timeout=10)
+
 
 class Adapter:
     def __init__(self) -> None:
