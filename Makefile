@@ -33,7 +33,7 @@ PIP = $(shell if [ -x $(BIN)/pip ]; then echo $(BIN)/python -m pip; else echo $(
 # editable install: our folders are named service/ and features/, never pyramide/, so it is noise.
 PIP_ENV := PIP_DISABLE_PIP_VERSION_CHECK=1 PYTHONWARNINGS="ignore:Editable installation"
 
-.PHONY: serve test check fuzz bench clean install flaky npm-tools nginx chromium
+.PHONY: serve test check fuzz bench clean install flaky npm-tools nginx chromium aisleriot
 .PHONY: mutate coverage-kit adversary crosscheck soak
 
 $(BIN)/python:
@@ -77,6 +77,18 @@ chromium:
 	    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }; }; \
 	else echo "make: chromium not found: the browser tests will be SKIPPED (Debian: apt-get install chromium)"; fi
 
+# The kit judges GNOME AisleRiot's own Pyramid ("Thirteen", docs/conformance-aisleriot.md): Debian's
+# aisleriot (its games compiled for Guile 3.0) and guile-3.0, installed with apt-get when missing
+# and we are root (CI; no recommends: the game's GTK program is never started); otherwise a note,
+# and tests/kit/test_outside_engine.py's AisleRiot tests say SKIPPED.
+aisleriot:
+	@if command -v guile-3.0 >/dev/null 2>&1 && ls /usr/lib/*/aisleriot/guile/3.0/thirteen.go >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "installing guile-3.0 and aisleriot (apt-get)"; \
+	  { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends guile-3.0 aisleriot >/dev/null 2>&1 || \
+	    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends guile-3.0 aisleriot >/dev/null; }; }; \
+	else echo "make: guile-3.0 or aisleriot not found: the kit's run on AisleRiot will be SKIPPED (Debian: apt-get install --no-install-recommends guile-3.0 aisleriot)"; fi
+
 serve: $(RUNTIME_STAMP) nginx
 	PORT=$(PORT) $(BIN)/pyramide serve
 
@@ -87,7 +99,7 @@ serve: $(RUNTIME_STAMP) nginx
 # the suite starts Python again and again (kits, adapters, servers), and each start would compile
 # our modules again and rewrite every pytest plugin's asserts (3.9 s of CPU for the kit's
 # collection alone, 1.9 s with the bytecode kept).
-test: $(STAMP) npm-tools nginx chromium
+test: $(STAMP) npm-tools nginx chromium aisleriot
 	PYTHONDONTWRITEBYTECODE= PYRAMIDE_SOLVE_SECONDS=600 $(BIN)/python -m pytest -q -p no:cacheprovider -n $(JOBS) --durations=15
 
 # The edit–test loop, under a minute: the engine, the API and the kit in-process, the doctests;

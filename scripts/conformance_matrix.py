@@ -10,7 +10,8 @@ checks cite; its tags are the vectors'):
     python -m scripts.conformance_matrix --run     # judge every implementation again, then the page
 
 ``--run`` starts Pyramide's server itself (for the HTTP and JavaScript columns; nginx if there is
-one) and needs node for the JavaScript runner and soliterm (``make test`` installs both).
+one) and needs node for the JavaScript runner, soliterm, and guile-3.0 with Debian's aisleriot (``make
+test`` installs them all).
 ``tests/kit/test_conformance_matrix.py`` fails when the page is out of date, and when a committed
 result is not what the implementation does now.
 """
@@ -40,6 +41,7 @@ IMPLEMENTATIONS: tuple[tuple[str, str, list[str]], ...] = (
     ("JavaScript runner, over HTTP", "pyramide-js.json", ["node", "features/js/runner.mjs", "--base-url", "{url}", "--json", "{out}"]),
     ("Pyramide's engine, adapter (no HTTP)", "pyramide-adapter.json", ["kit", "--driver-command", "python -m features.adapters.pyramide_engine"]),
     ("soliterm (AisleRiot's rules)", "soliterm.json", ["kit", "--driver-command", "python -m features.adapters.soliterm_pyramid"]),
+    ("AisleRiot's Thirteen (Debian's compiled game)", "aisleriot.json", ["kit", "--driver-command", "python -m features.adapters.aisleriot_thirteen"]),
 )
 
 
@@ -106,7 +108,7 @@ def render(results: dict[str, dict]) -> str:
         "empty, no scenario guards it. Written by `python -m scripts.conformance_matrix` from the results",
         "in `docs/conformance-results/` (each implementation's `--json`, made slim); `make test` fails",
         "when this page or a result is out of date. What each failure is, sentence by sentence, is in",
-        "each implementation's report ([soliterm's](conformance-soliterm.md)).",
+        "each implementation's report ([soliterm's](conformance-soliterm.md), [AisleRiot's](conformance-aisleriot.md)).",
         "",
         "| implementation | passed | failed | skipped | run as |",
         "|---|---:|---:|---:|---|",
