@@ -83,7 +83,9 @@ CHECK_OPS = frozenset(
 )  # fmt: skip
 #: The sentences a kind of check is about (000 #43… for the score): a scenario citing only these is
 #: about that capability, and is skipped whole where it is lacking, never judged on its other checks.
-SUBJECTS = {"scoring": {42, 43, 44, 45, 46, 49}, "move-counter": {46, 49}}
+#: (The move counter is no subject of its own: 000 #46 is the score of a won game, #49 the undo;
+#: a scenario whose every check is of the move counter is skipped as having none left.)
+SUBJECTS = {"scoring": {42, 43, 44, 45, 46, 49}}
 
 
 def op_needs(op: dict[str, Any]) -> set[str]:

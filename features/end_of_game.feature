@@ -27,6 +27,21 @@ Feature: El final de la partida / La fine della partita
       | by moves | KC AC+QC 2C+JC 3C+TC 4C+9C 5C+8C 6C+7C KD AD+QD 2D+JD 3D+TD 4D+9D 5D+8D KH 6D+7D                                                                                                  | KS     |
       | by taps  | tap:KC tap:AC tap:QC tap:2C tap:JC tap:3C tap:TC tap:4C tap:9C tap:5C tap:8C tap:6C tap:7C tap:KD tap:AD tap:QD tap:2D tap:JD tap:3D tap:TD tap:4D tap:9D tap:5D tap:8D tap:KH tap:6D tap:7D | tap:KS |
 
+  @doc-000 @doc-002 @sentence-7 @sentence-37 @rule-win
+  Scenario: With stock and waste empty and the King at the top the last card left, the game is not yet won: it is when the King goes
+    Given the peak_king deal
+    When I play "KC QC+AC draw QD+AD draw QH+AH draw QS+AS draw JC+2C draw JD+2D"
+    And I play "draw JH+2H draw JS+2S draw TC+3C draw TD+3D draw TH+3H draw TS+3S"
+    And I play "draw 9C+4C draw 9D+4D draw 9H+4H draw 9S+4S draw 8C+5C"
+    And I play "draw 8D+5D draw 8H+5H draw 8S+5S draw 7C+6C draw 7D+6D draw 7H+6H draw 7S+6S KH KD"
+    Then the stock has 0 cards
+    And the waste is empty
+    And 1 cards are left in the pyramid
+    And the game is playing
+    When I play "KS"
+    Then 0 cards are left in the pyramid
+    And the game is won
+
   @doc-000 @doc-002 @sentence-37 @rule-win
   Scenario Outline: The game is won by a pair with the waste as well: the last card need not be a King, <how>
     Given the clearing deal

@@ -6,7 +6,7 @@ Feature: La preparación / La preparazione
   cartas de la fila de debajo. La aplicación da la vuelta a una carta y la coloca en el descarte,
   y pone las 23 cartas restantes en el mazo, boca abajo.»
 
-  @doc-000 @doc-002 @sentence-3 @sentence-9 @sentence-10 @sentence-11 @sentence-13 @rule-setup
+  @doc-000 @doc-002 @sentence-3 @sentence-9 @sentence-10 @sentence-13 @rule-setup
   Scenario: A new game is 28 cards in 7 rows, one card on the waste and 23 in the stock
     Given the documents deal
     Then the pyramid rows have 1, 2, 3, 4, 5, 6 and 7 cards

@@ -80,6 +80,12 @@ class Option:
     limit: int | None = None
     #: The values the fuzz oracle deals under, for a limit (its other options: every value).
     fuzz_values: tuple = ()
+    #: The solver's searches that model a value of it other than the default (``_solver/entry.py``):
+    #: ``fast`` (the pool and the levels: one card a draw onto one waste, the app's 7-row pyramid of
+    #: one 52-card deck) and ``general``. None by default: an option added without saying so is
+    #: refused by every search (``solver_unsupported``), never silently ignored. An option that
+    #: changes nothing a search reads (the undo, the notice) names every search.
+    searches: tuple[str, ...] = ()
 
     @property
     def is_flag(self) -> bool:
@@ -144,6 +150,9 @@ class Registry:
 
 
 _COVERING = "«una carta nunca se empareja con otra que todavía la cubre»"
+#: The solver's searches (``Option.searches``).
+SEARCHES = ("fast", "general")
+BOTH, GENERAL = SEARCHES, ("general",)
 
 #: The options, in the order of ``Rules``' fields (and of a rule set's JSON).
 REGISTRY = Registry(
@@ -153,7 +162,7 @@ REGISTRY = Registry(
             sentence="«Victoria estricta: La pirámide, el mazo y la pila de descarte están todos vacíos» (003)",
             description="«Victoria estricta»: stock and waste must be cleared too.",
             meaning="true: the game is won only when stock and waste are emptied too (003)",
-            capability="option-strict-win", always_written=True,
+            capability="option-strict-win", searches=BOTH, always_written=True,
         ),
         Option(
             "max_recycles", None, (), (),
@@ -162,7 +171,7 @@ REGISTRY = Registry(
             code_value="`max_recycles = n`",
             variant="«pasadas limitadas»: at most n recycles (n + 1 passes); absent = unlimited",
             meaning="null: the waste goes back to the stock without limit (000 #34); a number limits the passes",
-            capability="option-max-recycles", always_written=True, limit=9999, fuzz_values=(None, 0, 1, 2),
+            capability="option-max-recycles", searches=BOTH, always_written=True, limit=9999, fuzz_values=(None, 0, 1, 2),
         ),
         Option(
             "drawn_pairs_with_waste", False, (False, True), (Letter(True, "D", "`drawn_pairs_with_waste`", "«mazo contra descarte»: the waste top may pair with the waste card it covers"),),
@@ -170,21 +179,21 @@ REGISTRY = Registry(
             description="«Mazo contra descarte»: the card just drawn may pair with the waste card it was drawn onto "
             "(until another card is drawn onto it).",
             meaning="true: the card just drawn may pair with the waste card it covers (000 #35 says no)",
-            capability="option-drawn-pairs-with-waste", always_written=True,
+            capability="option-drawn-pairs-with-waste", searches=BOTH, always_written=True,
         ),
         Option(
             "pair_with_covering", False, (False, True), (Letter(True, "C", "`pair_with_covering`", "«carta y carta que la cubre»: a card may pair with the single card still covering it"),),
             sentence=f"«carta y carta que la cubre», where the app says {_COVERING}",
             description="«Carta y carta que la cubre»: a card may pair with the single card still covering it.",
             meaning="true: a card may pair with the one card still covering it (000 #58 says no)",
-            capability="option-pair-with-covering", always_written=True,
+            capability="option-pair-with-covering", searches=BOTH, always_written=True,
         ),
         Option(
             "initial_waste", True, (False, True), (Letter(False, "T", "`initial_waste = false`", "the traditional deal: 24-card stock, no card turned onto the waste"),),
             sentence="the traditional 24-card stock (003), where the app «da la vuelta a una carta y la coloca en el descarte»",
             description="One card turned onto the waste at the deal (23-card stock); false: 24-card stock.",
             meaning="false: the traditional deal, no waste card and 24 in the stock",
-            capability="option-initial-waste", always_written=True,
+            capability="option-initial-waste", searches=BOTH, always_written=True,
         ),
         Option(
             "unlimited_undo", False, (False, True), (Letter(True, "U", "`unlimited_undo`", "004's «deshacer ilimitados»: undo back to the deal, each undo a move"),),
@@ -192,7 +201,7 @@ REGISTRY = Registry(
             description="The 004 app's unlimited undo, each undo counting as a move; written only when true. "
             "False: the last 100 actions may be undone, and undo is not a move.",
             meaning="true: 004's undo without limit, each undo counted as a move",
-            capability="option-unlimited-undo",
+            capability="option-unlimited-undo", searches=BOTH,
         ),
         Option(
             "notify_unwinnable", False, (False, True), (Letter(True, "W", "`notify_unwinnable`", "004's «te notificará si ya no hay posibilidad de ganar»: the answers say when no win is left"),),
@@ -200,7 +209,7 @@ REGISTRY = Registry(
             description="The 004 app's notice that no win is left: each new game and move answers an `outlook`, and a "
             "move that leaves the game unwinnable the event and feedback `no_win_left`; written only when true.",
             meaning="true: 004's notice that the game can no longer be won (needs a solver)",
-            capability="option-notify-unwinnable",
+            capability="option-notify-unwinnable", searches=BOTH,
         ),
         Option(
             "draw_count", 1, (1, 3), (Letter(3, "K", "`draw_count = 3`", "003's Tut's Tomb: «Se roban tres cartas a la vez del mazo en lugar de una»"),),
@@ -208,7 +217,7 @@ REGISTRY = Registry(
             description="How many cards a draw turns onto the waste: 1 (the app), or 3 (Tut's Tomb, 003: «Se roban tres "
             "cartas a la vez»; only the waste top is in play); written only when 3.",
             meaning="3: Tut's Tomb, three cards a draw",
-            capability="variant-tuts-tomb", shape=True,
+            capability="variant-tuts-tomb", searches=GENERAL, shape=True,
         ),
         Option(
             "waste_piles", 1, (1, 3), (Letter(3, "A", "`waste_piles = 3`", "003's Apophis: three waste piles, the player choosing each card's pile (not with `D`)"),),
@@ -216,7 +225,7 @@ REGISTRY = Registry(
             description="How many waste piles: 1 (the app), or 3 (Apophis, 003: «Tres pilas de descarte en fila»; a "
             "draw names its pile, the top of each pile is in play; not with `drawn_pairs_with_waste`); written only when 3.",
             meaning="3: Apophis, three waste piles",
-            capability="variant-apophis", shape=True,
+            capability="variant-apophis", searches=GENERAL, shape=True,
         ),
         Option(
             "rows", 7, (7, 10), (Letter(10, "P", "`rows = 10`", "003's Pharaoh: «un diseño triangular más grande (a menudo 10 filas)»: 55 cards, two decks"),),
@@ -224,7 +233,7 @@ REGISTRY = Registry(
             description="How many rows the pyramid has: 7 (the app's 28 cards), or 10 (Pharaoh, 003: «un diseño triangular "
             "más grande (a menudo 10 filas)»: 55 cards, dealt from two decks); written only when 10.",
             meaning="10: Pharaoh, 10 rows from two decks",
-            capability="variant-pharaoh", shape=True,
+            capability="variant-pharaoh", searches=GENERAL, shape=True,
         ),
         Option(
             "deck", "french", tuple(DECKS), (Letter("spanish", "E", '`deck = "spanish"`', "003's «Pirámide española»: the 48-card Spanish deck, pairs summing 12"),),
@@ -232,7 +241,7 @@ REGISTRY = Registry(
             description="The deck: `french` (the app's 52 cards), or `spanish` (the Spanish pyramid, 003: 48 cards, 1 to 9, "
             "sota, caballo, rey; pairs sum 12, the rey goes alone); written only when `spanish`.",
             meaning='`"spanish"`: the 48-card Spanish deck, pairs summing 12',
-            capability="variant-spanish", shape=True,
+            capability="variant-spanish", searches=GENERAL, shape=True,
         ),
     ),
     conflicts=(

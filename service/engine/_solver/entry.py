@@ -17,6 +17,7 @@ from .._codes import SEED_SPACE, seed_code
 from .._errors import PyramideError
 from .._layout import SLOTS
 from .._moves import Move
+from .._options import SEARCHES, active
 from .._rules import Rules
 from .._state import GameState
 from .model import _Exhausted
@@ -66,18 +67,31 @@ def _start(state: GameState, budget: int, options: SearchOptions) -> tuple[Searc
     return search, actual, (actual[0], actual[1], 0, 0) if search.pooled else actual
 
 
+def searches_for(rules: Rules) -> set[str]:
+    """The searches whose model covers ``rules``: those every option off its default names in the
+    registry (``Option.searches``). An option no search names, or one added without saying which
+    models it, leaves none: the rules are refused (``solver_unsupported``), never searched as if
+    the option were not there."""
+    found = set(SEARCHES)
+    for option in active().options:
+        if getattr(rules, option.name, option.default) != option.default:
+            found &= set(option.searches)
+    return found
+
+
 def fast_model(rules: Rules) -> bool:
     """Whether the fast searches (the pool, the levels) model ``rules``: one card a draw onto one
-    waste, in the app's 7-row pyramid of one 52-card deck. The others (Tut's Tomb's three cards a
-    draw, Apophis's three piles, Pharaoh's 10 rows, the Spanish deck) go to the general search
-    (``general``)."""
-    return rules.draw_count == 1 and rules.waste_piles == 1 and rules.rows == 7 and rules.deck == "french"
+    waste, in the app's 7-row pyramid of one 52-card deck (the registry's ``searches``). The others
+    (Tut's Tomb's three cards a draw, Apophis's three piles, Pharaoh's 10 rows, the Spanish deck) go
+    to the general search (``general``)."""
+    return "fast" in searches_for(rules)
 
 
 def solver_supports(rules: Rules) -> bool:
-    """Whether the solver searches games under ``rules``: every rule set, by the fast searches or
-    the general one (kept for a shape no search models: ``check_supported``)."""
-    return fast_model(rules) or general.models(rules)
+    """Whether the solver searches games under ``rules``: by the fast searches, or by the general
+    one when it models them and reads their shape (``general.models``)."""
+    found = searches_for(rules)
+    return "fast" in found or ("general" in found and general.models(rules))
 
 
 def check_supported(rules: Rules) -> None:
