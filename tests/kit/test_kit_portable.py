@@ -190,3 +190,15 @@ def test_the_javascript_runner_skips_a_variant_its_api_does_not_list():
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
     assert "a preset GET /v1/rules does not list" in result.stdout and "# skipped 1" in result.stdout, result.stdout[-2000:]
     assert set(asked) <= {"/healthz", "/v1/rules"}
+
+
+def test_a_check_left_out_does_not_hide_the_rule_it_was_bundled_with():
+    """An engine without a score or a move counter is still judged on recycling: the scenario that
+    also checks the counter runs with that check left out (never skipped whole), so a recycle that
+    turns the waste over in reverse is caught there, citing 000 #34."""
+    selection = ("-k", "tapping_the_empty_stock_recycles_the_waste", "--without", "scoring,move-counter", "-rs")
+    honest = kit(*selection)
+    assert honest.returncode == 0 and "2 passed" in honest.stdout and "skipped" not in honest.stdout.splitlines()[-1], honest.stdout[-1500:]
+    broken = kit(*selection, "-p", "tests.mutants", env={"PYRAMIDE_MUTANT": "recycle_reversed"})
+    assert broken.returncode == 1 and "2 failed" in broken.stdout, broken.stdout[-1500:]
+    assert "000 #34" in broken.stdout
