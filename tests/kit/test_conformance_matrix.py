@@ -51,3 +51,16 @@ def test_a_failure_is_shown_in_its_sentence_s_row():
     ]}  # fmt: skip
     broken = next(line for line in conformance_matrix.render(results).splitlines() if line.startswith("| 000 #34 "))
     assert broken.split(" | ")[2] == "✗ 1 of 9", broken  # (one of the 9 scenarios guarding it)
+
+
+def test_the_matrix_is_served_by_the_web_client():
+    """The same page at ``/conformance.html`` on any running server, linked from the web client."""
+    from service.api import create_app
+
+    client = create_app().test_client()
+    page = client.get("/conformance.html")
+    assert page.status_code == 200 and page.mimetype == "text/html"
+    text = page.get_data(as_text=True)
+    assert text == conformance_matrix.render_html(conformance_matrix.render(conformance_matrix.load()))
+    assert "<th>sentence</th>" in text and "≠ plays max_recycles=0" in text
+    assert 'href="conformance.html"' in client.get("/").get_data(as_text=True)
