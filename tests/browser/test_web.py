@@ -26,15 +26,17 @@ def test_the_page_is_served_at_the_root_with_a_policy_of_its_own(client):
 
 
 def test_every_file_the_page_loads_is_served_beside_it(client):
-    texts = {path.name: path.read_text(encoding="utf-8") for path in WEB.iterdir()}
-    loaded = set(re.findall(r'(?:src|href)="([^"#:]+)"', texts["index.html"]))
+    texts = {path.name: path.read_text(encoding="utf-8") for path in WEB.iterdir() if path.is_file()}
+    loaded = set(re.findall(r'(?:src|href)="([^"#:/]+)"', texts["index.html"]))
     for name, text in texts.items():
         loaded |= {target.removeprefix("./") for target in re.findall(r'from "(\.[^"]+)"', text)}
-    assert loaded == set(web_files()) and len(loaded) == 4
+    # its scripts and style, and the page it links to: the conformance matrix (scripts/conformance_matrix.py)
+    assert loaded == set(web_files()) and len(loaded) == 5 and "conformance.html" in loaded
     for name in loaded:
         response = client.get(f"/{name}")
         assert response.status_code == 200, name
-        assert response.content_type.split(";")[0] == {"js": "text/javascript", "css": "text/css"}[name.rsplit(".", 1)[1]]
+        kinds = {"js": "text/javascript", "css": "text/css", "html": "text/html"}
+        assert response.content_type.split(";")[0] == kinds[name.rsplit(".", 1)[1]]
 
 
 def test_nothing_is_fetched_from_elsewhere():
