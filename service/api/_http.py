@@ -230,13 +230,18 @@ def _cacheable(response: BaseResponse) -> None:
     response.headers.pop("Accept-Ranges", None)
 
 
+def _web_page() -> bool:
+    """A page of the web client: ``/``, or another page beside it (the conformance matrix)."""
+    return request.endpoint == "web" or (request.endpoint == "web_asset" and request.path.endswith(".html"))
+
+
 def _finish(response: BaseResponse) -> BaseResponse:
     """Security headers on every answer; cache headers (ETag and gzip for the cacheable ones,
     ``no-store`` for the rest and for every error: a shared cache must never keep one client's
     refusal, a 431 or a 416, for everyone); CORS headers for an allowed origin."""
     response.headers.update(_SECURITY)
     response.headers["Content-Security-Policy"] = (
-        current_app.config["DOCS_CSP"] if request.endpoint == "docs" else WEB_CSP if request.endpoint == "web" else _API_CSP
+        current_app.config["DOCS_CSP"] if request.endpoint == "docs" else WEB_CSP if _web_page() else _API_CSP
     )
     if request.endpoint in CACHEABLE and request.method in ("GET", "HEAD") and response.status_code < 400:
         _cacheable(response)

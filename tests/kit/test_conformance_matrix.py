@@ -60,6 +60,7 @@ def test_the_matrix_is_served_by_the_web_client():
     client = create_app().test_client()
     page = client.get("/conformance.html")
     assert page.status_code == 200 and page.mimetype == "text/html"
+    assert "style-src 'self'" in page.headers["Content-Security-Policy"]  # (the client's page policy: its style loads)
     text = page.get_data(as_text=True)
     assert text == conformance_matrix.render_html(conformance_matrix.render(conformance_matrix.load()))
     assert "<th>sentence</th>" in text and "≠ plays max_recycles=0" in text
