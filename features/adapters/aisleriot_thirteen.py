@@ -33,9 +33,10 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
+
+from ._outside import events_between, refused, serve
 
 HOST = Path(__file__).with_name("aisleriot_host.scm")
 RANKS = {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K"}
@@ -270,33 +271,11 @@ class Adapter:
 
     # -- events: the difference between two positions ----------------------------------------------
     def events(self, move: str, before: dict, after: dict) -> list[dict]:
-        def cards(state):
-            return {card for row in state["pyramid"] for card in row if card} | set(state["waste"]) | set(state["stock"])
-
-        events: list[dict] = []
-        points = after["score"] - before["score"]
-        if move == "undo":
-            events.append({"type": "undone", "points": points})
-        elif move == "draw":
-            events.append({"type": "drawn", "cards": [card for card in after["waste"] if card not in before["waste"]]})
-        elif move == "recycle":
-            events.append({"type": "recycled", "cards": after["stock"]})
-        else:
-            events.append({"type": "removed", "cards": sorted(cards(before) - cards(after)), "points": points})
-        if after["status"] != before["status"] and after["status"] in ("won", "blocked"):
-            events.append({"type": after["status"]})
-        return events
-
-
-def refused(code: str, message: str) -> dict:
-    return {"ok": False, "refused": code, "message": message}
+        return events_between(move, before, after)
 
 
 def main() -> None:
-    adapter = Adapter()
-    for line in sys.stdin:
-        request = json.loads(line)
-        print(json.dumps(getattr(adapter, request["cmd"])(request)), flush=True)
+    serve(Adapter())
 
 
 if __name__ == "__main__":

@@ -23,45 +23,57 @@ DOCS = ROOT / "docs"
 COMMAND = "python -m features.adapters.soliterm_pyramid"  # as the committed report names it
 
 
-def test_soliterm_is_judged_as_its_report_and_baseline_say(tmp_path):
-    import soliterm  # noqa: F401 - installed by make test (pyproject.toml, extra "test")
-
+def judged(tmp_path: Path, command: str, name: str) -> dict:
+    """The kit's run on an outside engine, gated by its committed baseline; its committed report and
+    its column of the conformance matrix (``docs/conformance-results/NAME.json``) are this run's.
+    The run's ``--json`` results."""
     report = tmp_path / "report.md"
     environment = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
     result = subprocess.run(
-        [sys.executable, "-m", "features.cli", "--driver-command", COMMAND, "--baseline", str(DOCS / "conformance-soliterm-baseline.json"),
+        [sys.executable, "-m", "features.cli", "--driver-command", command, "--baseline", str(DOCS / f"conformance-{name}-baseline.json"),
          "--report", str(report), "--json", str(tmp_path / "r.json")],
         cwd=ROOT, capture_output=True, text=True, timeout=300, env=environment,
     )  # fmt: skip
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
     assert "0 new failing check(s), 0 known failing check(s) now passing" in result.stdout
     full = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
+    from scripts.conformance_matrix import RESULTS, slim
+
+    committed = json.loads((RESULTS / f"{name}.json").read_text(encoding="utf-8"))
+    assert slim(full)["scenarios"] == committed["scenarios"], "python -m scripts.conformance_matrix --run"
+    assert report.read_text(encoding="utf-8") == (DOCS / f"conformance-{name}-report.md").read_text(encoding="utf-8"), (
+        "regenerate: PATH=.venv/bin:$PATH pyramide-conformance --driver-command "
+        f"'{command}' --report docs/conformance-{name}-report.md --write-baseline docs/conformance-{name}-baseline.json"
+    )
+    return full
+
+
+def test_soliterm_is_judged_as_its_report_and_baseline_say(tmp_path):
+    import soliterm  # noqa: F401 - installed by make test (pyproject.toml, extra "test")
+
+    full = judged(tmp_path, COMMAND, "soliterm")
     assert full["counts"] == {"passed": 51, "failed": 41, "skipped": 599}
     # soliterm plays its own rules (its hello): once each, never as failures
     assert full["rules"]["plays"] == {"max_recycles": 0, "drawn_pairs_with_waste": True, "strict_win": True}
     assert set(full["rules"]["not_holding"]) == {"max_recycles", "drawn_pairs_with_waste", "strict_win"}
-    # the conformance matrix's column (docs/conformance-results/soliterm.json) is this run's
-    from scripts.conformance_matrix import RESULTS, slim
-
-    committed = json.loads((RESULTS / "soliterm.json").read_text(encoding="utf-8"))
-    assert slim(full)["scenarios"] == committed["scenarios"], "python -m scripts.conformance_matrix --run"
-    assert report.read_text(encoding="utf-8") == (DOCS / "conformance-soliterm-report.md").read_text(encoding="utf-8"), (
-        "regenerate: PATH=.venv/bin:$PATH pyramide-conformance --driver-command "
-        f"'{COMMAND}' --report docs/conformance-soliterm-report.md --write-baseline docs/conformance-soliterm-baseline.json"
-    )
 
 
 def test_the_soliterm_adapter_answers_like_the_protocol():
     """--check-adapter checks the protocol only: soliterm's King scores 1, not 10 (000 #43), a
     rule difference of the engine, which the scenarios blame on 000 #43, not a protocol error of
     the adapter (it was called one)."""
+    assert 'ok     {"cmd": "play", "move": "KD"}' in checked("soliterm_pyramid")
+
+
+def checked(adapter: str) -> str:
+    """``--check-adapter`` on one of ``features/adapters``: every answer right; its output."""
     result = subprocess.run(
-        [sys.executable, "-m", "features.cli", "--driver-command", f"{sys.executable} -m features.adapters.soliterm_pyramid", "--check-adapter"],
+        [sys.executable, "-m", "features.cli", "--driver-command", f"{sys.executable} -m features.adapters.{adapter}", "--check-adapter"],
         cwd=ROOT, capture_output=True, text=True, timeout=60,
     )  # fmt: skip
     assert result.returncode == 0, result.stdout
     assert not [line for line in result.stdout.splitlines() if line.startswith("WRONG")], result.stdout
-    assert 'ok     {"cmd": "play", "move": "KD"}' in result.stdout
+    return result.stdout
 
 
 AISLERIOT = "python -m features.adapters.aisleriot_thirteen"  # as the committed report names it
@@ -80,16 +92,7 @@ def _aisleriot() -> None:
 
 def test_aisleriot_is_judged_as_its_report_and_baseline_say(tmp_path):
     _aisleriot()
-    report = tmp_path / "report.md"
-    environment = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
-    result = subprocess.run(
-        [sys.executable, "-m", "features.cli", "--driver-command", AISLERIOT, "--baseline", str(DOCS / "conformance-aisleriot-baseline.json"),
-         "--report", str(report), "--json", str(tmp_path / "r.json")],
-        cwd=ROOT, capture_output=True, text=True, timeout=300, env=environment,
-    )  # fmt: skip
-    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
-    assert "0 new failing check(s), 0 known failing check(s) now passing" in result.stdout
-    full = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
+    full = judged(tmp_path, AISLERIOT, "aisleriot")
     assert full["counts"] == {"passed": 59, "failed": 33, "skipped": 599}
     # every failure is AisleRiot's score (a pair 2, a King 1, a waste card too), its deal (no waste
     # card) or its win with the King at the top left (game-won reads the second row's left slot)
@@ -97,24 +100,11 @@ def test_aisleriot_is_judged_as_its_report_and_baseline_say(tmp_path):
     assert cited == {"000 #7", "000 #13", "000 #37", "000 #43", "000 #44"}
     # thirteen.scm plays its own rules (the hello): once each, never as failures
     assert full["rules"]["plays"] == {"max_recycles": 0, "drawn_pairs_with_waste": True, "strict_win": True, "pair_with_covering": False, "unlimited_undo": True}
-    from scripts.conformance_matrix import RESULTS, slim
-
-    committed = json.loads((RESULTS / "aisleriot.json").read_text(encoding="utf-8"))
-    assert slim(full)["scenarios"] == committed["scenarios"], "python -m scripts.conformance_matrix --run"
-    assert report.read_text(encoding="utf-8") == (DOCS / "conformance-aisleriot-report.md").read_text(encoding="utf-8"), (
-        "regenerate: PATH=.venv/bin:$PATH pyramide-conformance --driver-command "
-        f"'{AISLERIOT}' --report docs/conformance-aisleriot-report.md --write-baseline docs/conformance-aisleriot-baseline.json"
-    )
 
 
 def test_the_aisleriot_adapter_answers_like_the_protocol():
     _aisleriot()
-    result = subprocess.run(
-        [sys.executable, "-m", "features.cli", "--driver-command", f"{sys.executable} -m features.adapters.aisleriot_thirteen", "--check-adapter"],
-        cwd=ROOT, capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
-    assert result.returncode == 0, result.stdout
-    assert not [line for line in result.stdout.splitlines() if line.startswith("WRONG")], result.stdout
+    checked("aisleriot_thirteen")
 
 
 def test_aisleriot_s_own_answers_beyond_the_scenarios():
