@@ -21,7 +21,7 @@ each pile, a recycle), but for these reductions, each proved never to lose a win
 
 A verdict is ``winnable`` with the line found (which ``play`` replays to a won game),
 ``unwinnable`` once every position not cut was searched, ``unknown`` past the node budget: never
-a guess. ``docs/solver.md`` has the figures.
+a guess. ``docs/solver.md`` describes it, ``docs/solver-lab-notes.md`` has the figures.
 """
 
 from __future__ import annotations
