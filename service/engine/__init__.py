@@ -21,6 +21,7 @@ from ._documents import DOCUMENTS_LAYOUT
 from ._errors import AppCodeError, IllegalMoveError, InvalidCodeError, InvalidMoveError, InvalidStateError, PyramideError
 from ._layout import Layout
 from ._moves import Action, Move
+from ._outlook import foresee, outlook
 from ._play import Event, Replay, Turn, legal_moves, play, replay, status_of, tap_order
 from ._rules import PRESETS, VARIANT_LETTERS, Rules
 from ._solver import Solution, hint, solve, solver_supports, winnable_deal
@@ -58,9 +59,11 @@ __all__ = [
     "Turn",
     "card_name",
     "describe",
+    "foresee",
     "hint",
     "layout_code",
     "legal_moves",
+    "outlook",
     "parse_code",
     "play",
     "random_code",

@@ -9,7 +9,7 @@ def test_public_api_is_pinned():
             "ALL_CARDS", "BLOCKED", "DECK", "DECKS", "DOCUMENTS_LAYOUT", "PLAYING", "PRESETS", "RANKS", "SUITS", "UNDO_LIMIT", "VARIANT_LETTERS", "WON",
             "Action", "AppCodeError", "Card", "Deck", "Event", "GameState", "IllegalMoveError", "InvalidCodeError", "InvalidMoveError",
             "InvalidStateError", "Layout", "Move", "PyramideError", "Replay", "Rules", "Solution", "Turn", "card_name", "describe",
-            "hint", "layout_code", "legal_moves", "parse_code", "play", "random_code", "replay", "seed_code", "shuffled_deck", "solve", "solver_supports",
+            "foresee", "hint", "layout_code", "legal_moves", "outlook", "parse_code", "play", "random_code", "replay", "seed_code", "shuffled_deck", "solve", "solver_supports",
             "status_of", "tap_order", "winnable_deal",
         ]
     )  # fmt: skip
