@@ -13,10 +13,8 @@ from pydantic import BaseModel, ValidationError
 from werkzeug.exceptions import HTTPException
 
 from .. import __version__
-from ..engine import _options
-from ..engine._rules import presets_of
-from ..engine._state import MAX_LOG
 from ..engine import (
+    MAX_LOG,
     GameState,
     Layout,
     Move,
@@ -25,6 +23,7 @@ from ..engine import (
     describe,
     foresee,
     legal_moves,
+    options_registry,
     outlook,
     play,
     replay,
@@ -251,12 +250,12 @@ def _replay() -> Response:
 
 
 def _rules() -> Response:
-    registry = _options.active()  # (the options and presets: service/engine/_options.py)
+    registry = options_registry()  # (the options and presets: service/engine/_options.py)
     options = [
         {"name": name, "letter": letter, "description": translate(_language(), f"rules.{name}")}
-        for name, letter in _options.option_letters(registry).items()
+        for name, letter in registry.listed_letters().items()
     ]
-    presets = presets_of(registry)
+    presets = Rules.presets()
     return _json({
         "default": Rules().to_json(),
         "presets": {name: rules.to_json() for name, rules in presets.items()},
