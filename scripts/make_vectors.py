@@ -13,7 +13,6 @@ import math
 from pathlib import Path
 
 from service.engine import DECK, DOCUMENTS_LAYOUT, Layout, PyramideError, Rules, layout_code, parse_code, seed_code
-from service.engine._codes import layout_letters
 
 SEED_CODES = [
     "PYR1-N-AAAAAAA",
@@ -61,7 +60,8 @@ def _last_layout() -> str:
 
 def _first_deal(rules: Rules) -> tuple:
     """The canonical deck of ``rules`` (copies named in deal order): full-layout number 0."""
-    return parse_code(f"PYR1-{rules.letters}-" + "A" * layout_letters(rules))[1].deck
+    letters = len(layout_code(rules, parse_code(seed_code(rules, 0))[1]).rpartition("-")[2])  # (any full layout's)
+    return parse_code(f"PYR1-{rules.letters}-" + "A" * letters)[1].deck
 
 
 def vector(code: str) -> dict:

@@ -33,8 +33,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from . import __version__
-from .engine import GameState, PyramideError, Rules, _options, solve, solver_supports
-from .engine._rules import presets_of
+from .engine import GameState, PyramideError, Rules, options_registry, solve, solver_supports
 
 SEEDS = 26**7  # a deal code's seed is 7 letters: the seeds 0 … 26**7 - 1
 
@@ -333,8 +332,8 @@ def parser() -> argparse.ArgumentParser:
         return sub
 
     raw = argparse.RawDescriptionHelpFormatter
-    registry = _options.active()  # the presets and letters --rules takes (service/engine/_options.py)
-    presets, letters = ", ".join(presets_of(registry)), _options.letters(registry).listed
+    registry = options_registry()  # the presets and letters --rules takes (service/engine/_options.py)
+    presets, letters = ", ".join(Rules.presets()), registry.segment_letters().listed
     segment = f"a rules segment (N, or the letters {letters} in that order, then a recycle limit)"
     top = argparse.ArgumentParser(
         prog="pyramide", description="Pyramide's rules engine from the command line.", epilog=EXIT_STATUSES,

@@ -17,7 +17,7 @@ import yaml
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from service.api import _models as models
-from service.engine import _options
+from service.engine import options_registry
 from service.api.schema import OPENAPI_PATH
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -130,7 +130,7 @@ def kit_requests() -> list[tuple[str, Any, str]]:
 #: The keys whose values are literals of the schema: the moves' and states', and the rules options
 #: that take a list of values (the registry's, ``service/engine/_options.py``).
 _LITERAL_KEYS = {"type", "pile", "status"} | {
-    option.name for option in _options.REGISTRY.options if option.values and not option.is_flag
+    option.name for option in options_registry().options if option.values and not option.is_flag
 }
 
 

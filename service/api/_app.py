@@ -13,27 +13,26 @@ from pydantic import BaseModel, ValidationError
 from werkzeug.exceptions import HTTPException
 
 from .. import __version__
-from ..engine import _options
-from ..engine._rules import presets_of
-from ..engine._state import MAX_LOG
 from ..engine import (
-    PLAYING,
+    MAX_LOG,
     GameState,
     Layout,
     Move,
     PyramideError,
     Rules,
     describe,
+    foresee,
     legal_moves,
+    options_registry,
+    outlook,
     play,
     replay,
-    solver_supports,
     tap_order,
 )
 from ..locales import DEFAULT_LANGUAGE, LANGUAGES, translate
 
 from . import _models as models
-from ._limits import LONG_BODY, client_of, hint, long_replay, replay_busy, replay_queue_full, solve, winnable_deal  # the engine's, in the solver pool and under a deadline
+from ._limits import LONG_BODY, client_of, hint, long_replay, outlook_solver, replay_busy, replay_queue_full, solve, winnable_deal  # the engine's, in the solver pool and under a deadline
 from ._problems import ApiProblem, from_api, from_engine, from_validation
 
 #: The largest body accepted: a full state is about 3 KiB, and its log about 6 bytes an action.
@@ -167,8 +166,9 @@ def _new_game() -> Response:
     else:
         state = GameState.new(data.get("code"), rules=rules, layout=layout, error_help=data.get("error_help", True))
     body: dict[str, Any] = {"state": state.to_json()}
-    if state.rules.notify_unwinnable:
-        body["outlook"] = _outlook(state)
+    seen = outlook(state, budget=models.OUTLOOK_BUDGET, solver=outlook_solver(_client()))
+    if seen is not None:
+        body["outlook"] = seen
     return _json(body, 201)
 
 
@@ -177,28 +177,11 @@ def _move() -> Response:
     turn = play(_state(data["state"]), Move.from_json(data["move"]))
     if len(turn.state.log) > MAX_LOG:  # (the server never answers a state it would refuse)
         raise ApiProblem("log_full", 422, field="state.log", limit=MAX_LOG)
-    events = [event.to_json() for event in turn.events]
-    feedback = turn.feedback
-    body: dict[str, Any] = {"state": turn.state.to_json(), "events": events}
-    if turn.state.rules.notify_unwinnable:
-        body["outlook"] = _outlook(turn.state)
-        if body["outlook"] == "unwinnable" and turn.state.status == PLAYING:
-            events.append({"type": "no_win_left"})
-            feedback = feedback or "no_win_left"
-    body["feedback"] = None if feedback is None else {"code": feedback, "message": translate(_language(), feedback)}
+    # 004's outlook, and its no_win_left notice: the engine's (``foresee``), searched in the solver pool
+    body = foresee(turn, budget=models.OUTLOOK_BUDGET, solver=outlook_solver(_client())).to_json()
+    if body["feedback"] is not None:
+        body["feedback"]["message"] = translate(_language(), body["feedback"]["code"])
     return _json(body)
-
-
-def _outlook(state: GameState) -> str:
-    """004: «El juego te notificará si ya no hay posibilidad de ganar el juego.» The solver's
-    verdict within a small budget: ``unknown`` when it runs out or the solver pool is full, never
-    a wrong ``unwinnable``; ``unknown`` too under rules the solver does not search."""
-    if not solver_supports(state.rules):
-        return "unknown"
-    try:
-        return solve(state, budget=models.OUTLOOK_BUDGET, max_removable=False, client=_client()).result
-    except ApiProblem:
-        return "unknown"
 
 
 def _legal_moves() -> Response:
@@ -229,11 +212,8 @@ def _hint() -> Response:
     answer = None if move is None else move.to_json()
     if answer is not None and move.type == "pair":  # (its cards in the order a player can tap them)
         answer["cards"] = [card.code for card in tap_order(state, move)]
-    return _json({
-        "move": answer,
-        "result": solution.result,
-        "max_removable": solution.max_removable,
-    })  # fmt: skip
+    verdict = solution.to_json()  # (the Solution's one JSON form: its verdict and most removable)
+    return _json({"move": answer, "result": verdict["result"], "max_removable": verdict["max_removable"]})
 
 
 def _replay() -> Response:
@@ -270,12 +250,12 @@ def _replay() -> Response:
 
 
 def _rules() -> Response:
-    registry = _options.active()  # (the options and presets: service/engine/_options.py)
+    registry = options_registry()  # (the options and presets: service/engine/_options.py)
     options = [
         {"name": name, "letter": letter, "description": translate(_language(), f"rules.{name}")}
-        for name, letter in _options.option_letters(registry).items()
+        for name, letter in registry.listed_letters().items()
     ]
-    presets = presets_of(registry)
+    presets = Rules.presets()
     return _json({
         "default": Rules().to_json(),
         "presets": {name: rules.to_json() for name, rules in presets.items()},

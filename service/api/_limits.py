@@ -421,3 +421,17 @@ def hint(state: engine.GameState, *, budget: int, client: str) -> tuple[engine.M
 
 def winnable_deal(rules: engine.Rules, *, budget: int, client: str, **options) -> engine.GameState:
     return _in_pool(engine.winnable_deal, rules, budget=budget, client=client, **options)
+
+
+def outlook_solver(client: str) -> Callable[..., engine.Solution]:
+    """The engine's ``solve`` for 004's outlook (``engine.outlook``, ``engine.foresee``): in the
+    solver pool, under its deadline, as ``client``'s; a full pool answers ``unknown``, as a budget
+    run out does (a move or a new game is never refused for its outlook)."""
+
+    def solve_or_unknown(state: engine.GameState, *, budget: int, **options) -> engine.Solution:
+        try:
+            return solve(state, budget=budget, client=client, **options)
+        except ApiProblem:
+            return engine.Solution("unknown", None, False, None, 0)
+
+    return solve_or_unknown

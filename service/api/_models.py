@@ -15,8 +15,7 @@ from typing import Annotated, Any, Literal, Optional, Union
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag, create_model
 
-from ..engine import _options
-from ..engine._rules import presets_of
+from ..engine import Option, Registry, Rules as _EngineRules, options_registry
 
 #: A card code as the server writes it: a French card, a Spanish one, then ``2`` for a second copy.
 _SPANISH_CARD = "[1-9SCR](?:OR|CO|ES|BA)"
@@ -67,8 +66,8 @@ DEFAULT_BUDGET = 100_000
 OUTLOOK_BUDGET = 20_000
 Outlook = Literal["winnable", "unwinnable", "unknown"]
 #: The shapes the registry's options deal (``service/engine/_options.py``): the bounds below hold the largest.
-_SHAPES = tuple(_options.shapes(_options.active()))
-_ROW_COUNTS = _options.active().option("rows").values
+_SHAPES = options_registry().shapes()
+_ROW_COUNTS = options_registry().option("rows").values
 #: «Una partida ganada siempre vale 280 puntos»; Pharaoh's 55 cards, 550.
 Score = _whole_in(0, 10 * max(shape.slots for shape in _SHAPES))
 #: The most cards a game deals: Pharaoh's two decks.
@@ -83,7 +82,7 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
-def _option_type(option: _options.Option) -> Any:
+def _option_type(option: Option) -> Any:
     """An option's type in the schema, from the registry: a flag, a limit (null or a whole number),
     or its values (numbers read whole: 3.0 is 3)."""
     if option.is_flag:
@@ -94,7 +93,7 @@ def _option_type(option: _options.Option) -> Any:
     return Annotated[values, BeforeValidator(_whole)] if option.is_number else values
 
 
-def _rules_model(registry: _options.Registry) -> type[BaseModel]:
+def _rules_model(registry: Registry) -> type[BaseModel]:
     """The ``Rules`` model: a field per option of the registry, its default and its description."""
     fields: dict[str, Any] = {
         option.name: (_option_type(option), Field(option.default, description=option.description))
@@ -106,10 +105,10 @@ def _rules_model(registry: _options.Registry) -> type[BaseModel]:
 
 
 #: A rule set (the registry's options: ``service/engine/_options.py``).
-Rules = _rules_model(_options.active())
+Rules = _rules_model(options_registry())
 
 
-_PRESETS = presets_of(_options.active())
+_PRESETS = _EngineRules.presets()
 #: A rule set by its name in ``GET /v1/rules``'s ``presets``. The schema lists the names (generated
 #: clients get their union); the engine refuses any other as ``unknown_rules``, listing them all.
 PresetName = Annotated[

@@ -132,10 +132,10 @@ def from_validation(error: ValidationError, language: str) -> Response:
     if tuple(location) == ("state", "log") and first["type"] == "string_pattern_mismatch":
         # a log entry not in canonical form: the engine's refusal (422 log_entry, with its index),
         # the same however it is off (``10C+3S``, ``3S+TC``, a double space, lower case)
-        from ..engine._state import _log
+        from ..engine import parse_log
 
         try:
-            _log(str(first.get("input")))
+            parse_log(str(first.get("input")))
         except PyramideError as refusal:
             return from_engine(refusal, language)
     field = _field_name(location) or None

@@ -21,10 +21,13 @@ from ._documents import DOCUMENTS_LAYOUT
 from ._errors import AppCodeError, IllegalMoveError, InvalidCodeError, InvalidMoveError, InvalidStateError, PyramideError
 from ._layout import Layout
 from ._moves import Action, Move
+from ._outlook import foresee, outlook
 from ._play import Event, Replay, Turn, legal_moves, play, replay, status_of, tap_order
+from ._options import Option, Registry
+from ._options import active as options_registry
 from ._rules import PRESETS, VARIANT_LETTERS, Rules
 from ._solver import Solution, hint, solve, solver_supports, winnable_deal
-from ._state import BLOCKED, PLAYING, UNDO_LIMIT, WON, GameState
+from ._state import BLOCKED, MAX_LOG, PLAYING, UNDO_LIMIT, WON, GameState, parse_log
 
 __all__ = [
     "ALL_CARDS",
@@ -32,6 +35,7 @@ __all__ = [
     "DECK",
     "DECKS",
     "DOCUMENTS_LAYOUT",
+    "MAX_LOG",
     "PLAYING",
     "PRESETS",
     "RANKS",
@@ -51,16 +55,22 @@ __all__ = [
     "InvalidStateError",
     "Layout",
     "Move",
+    "Option",
     "PyramideError",
+    "Registry",
     "Replay",
     "Rules",
     "Solution",
     "Turn",
     "card_name",
     "describe",
+    "foresee",
     "hint",
     "layout_code",
     "legal_moves",
+    "options_registry",
+    "outlook",
+    "parse_log",
     "parse_code",
     "play",
     "random_code",

@@ -148,6 +148,25 @@ class Registry:
     def with_preset(self, preset: Preset) -> Registry:
         return replace(self, presets=self.presets + (preset,))
 
+    # (what is derived from it, below: cached apart, so that mutation testing reaches it)
+
+    def shapes(self) -> tuple[Shape, ...]:
+        """Every shape the options allow (:func:`shapes`)."""
+        return tuple(shapes(self))
+
+    def segment_letters(self) -> Letters:
+        """How a deal code's rules segment is written (:func:`segment_letters`)."""
+        return letters(self)
+
+    def listed_letters(self) -> dict[str, str]:
+        """Each option and how a code's segment writes it, as ``GET /v1/rules`` lists them
+        (:func:`listed_letters`)."""
+        return option_letters(self)
+
+    def rule_sets(self) -> Iterator[dict[str, Any]]:
+        """Every combination of the options' values that composes (:func:`rule_sets`)."""
+        return rule_sets(self)
+
 
 _COVERING = "«una carta nunca se empareja con otra que todavía la cubre»"
 #: The solver's searches (``Option.searches``).

@@ -54,6 +54,19 @@ class Turn:
     events: tuple[Event, ...] = ()
     #: A message code (``card_blocked``, ``sum_not_13``, ``blocked``…) or None.
     feedback: str | None = None
+    #: 004's outlook (``winnable``, ``unwinnable`` or ``unknown``) under rules that
+    #: ``notify_unwinnable``, once asked (``foresee``); None otherwise.
+    outlook: str | None = None
+
+    def to_json(self) -> dict:
+        """The one JSON form of a turn, the API's ``POST /v1/moves`` answer: the state, the events,
+        the outlook (only when there is one) and the feedback's code (the API adds its message in
+        the player's language)."""
+        data: dict = {"state": self.state.to_json(), "events": [event.to_json() for event in self.events]}
+        if self.outlook is not None:
+            data["outlook"] = self.outlook
+        data["feedback"] = None if self.feedback is None else {"code": self.feedback}
+        return data
 
 
 # -- Free cards ------------------------------------------------------------------------------------

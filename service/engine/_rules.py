@@ -122,6 +122,12 @@ class Rules:
         raise PyramideError("unknown_rules", detail="preset", field="rules", name=str(name)[:32], presets=", ".join(presets))
 
     @classmethod
+    def presets(cls) -> dict[str, Rules]:
+        """The named rule sets of the registry in force (:func:`~._options.active`), in its order,
+        as ``GET /v1/rules`` lists them: :data:`PRESETS`, unless a test swapped the registry."""
+        return presets_of(_options.active())
+
+    @classmethod
     def named(cls, text: str) -> Rules:
         """A preset's name (``traditional``), or a deal code's rules segment (``DST0``)."""
         presets = presets_of(_options.active())

@@ -290,6 +290,13 @@ def _text(value: object, field: str) -> str:
     return value
 
 
+def parse_log(text: str) -> tuple[Move, ...]:
+    """The moves of a state's log (``"KD TC+3S draw"``), as ``GameState.from_json`` reads them:
+    ``log_too_long`` past :data:`MAX_LOG` actions, ``log_entry`` (with its index) for an entry not
+    in canonical form."""
+    return _log(text)
+
+
 def _log(value: str, start: int = 0) -> tuple[Move, ...]:
     """The moves of a log from the one at ``start`` on (those before were read already)."""
     texts = value.split(" ") if value else []  # one space between moves, as the server writes it

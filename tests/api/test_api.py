@@ -126,9 +126,9 @@ def test_new_game_winnable_only_with_limited_passes(client, preset):
 
 
 def test_no_winnable_deal_within_the_budget(client, monkeypatch):
-    from service.engine._solver import entry as _solver
+    import secrets
 
-    monkeypatch.setattr(_solver.secrets, "randbelow", lambda _: 0)  # the seeds from 0: none proved in budget
+    monkeypatch.setattr(secrets, "randbelow", lambda _: 0)  # the seeds from 0: none proved in budget
     for language, text in (("en", "No deal proved winnable"), ("es", "Ningún reparto demostrado ganable")):
         response = post(client, "/v1/games", {"winnable": True, "rules": HOPELESS}, language)
         assert (response.status_code, response.json["code"]) == (422, "no_winnable_deal")
@@ -523,8 +523,9 @@ def test_rules_read_whole_numbers_written_with_a_decimal_point(client):
 def test_the_schema_limits_hold_every_shape_of_the_engine():
     """The request and state schemas' limits are written by hand: each is what the largest shape
     the engine deals needs, no less (a state the engine returns must pass its schema)."""
-    from service.engine import DECKS, Layout, Rules, layout_code
-    from service.engine._rules import ROW_COUNTS
+    from service.engine import DECKS, Layout, Rules, layout_code, options_registry
+
+    ROW_COUNTS = options_registry().option("rows").values
 
     shapes = [Rules(rows=rows, deck=deck, initial_waste=waste) for rows in ROW_COUNTS for deck in DECKS for waste in (True, False)]
     assert models.MOST_CARDS == max(len(rules.cards) for rules in shapes)
@@ -563,7 +564,7 @@ def test_the_card_pattern_admits_exactly_the_engines_card_codes():
 def test_a_move_past_the_log_limit_is_refused_as_such(client):
     """Issue 23: the server answered a state of 10,001 actions that it then refused
     (``log_too_long``); now the move that would pass the limit is refused, and says why."""
-    from service.engine._state import MAX_LOG
+    from service.engine import MAX_LOG
     from tests.bench.bench_replay import long_game
 
     full = long_game(MAX_LOG)

@@ -76,13 +76,13 @@ from service.engine import (
     PyramideError,
     Rules,
     legal_moves,
+    options_registry,
     parse_code,
     play,
     seed_code,
     solve,
     solver_supports,
 )
-from service.engine import _options
 from tests.engine.test_properties import check_invariants
 
 LONG = os.environ.get("PYRAMIDE_FUZZ") == "long"
@@ -96,7 +96,7 @@ FUZZ_MINUTES = float(os.environ.get("FUZZ_MINUTES") or "2")
 #: recycle limits None, 0, 1, 2; the options, their values and the combinations that do not compose
 #: (three waste piles with «mazo contra descarte») come from the registry
 #: (``service/engine/_options.py``), so that a new option or value is fuzzed without editing this.
-ALL_RULES = tuple(Rules(**options) for options in _options.rule_sets(_options.REGISTRY))
+ALL_RULES = tuple(Rules(**options) for options in options_registry().rule_sets())
 #: hypothesis favours the first choices of a list: make fuzz turns the list between its chunks,
 #: so that every rule set is dealt.
 RULES_OFFSET = [0]

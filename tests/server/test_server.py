@@ -376,8 +376,7 @@ def test_expect_100_continue_pipelining_and_a_head_too_large(port):
 def test_the_longest_game_the_log_limit_allows_can_be_verified(port):
     """Issue 23: a valid 10,000-move game could not be sent to /v1/replay (71 KB, over the body
     limit); the limit is sized from the log's, with moves as objects (the longer form)."""
-    from service.engine._state import MAX_LOG
-    from service.engine import Move
+    from service.engine import MAX_LOG, Move
     from tests.bench.bench_replay import long_game
 
     game = long_game(MAX_LOG)
