@@ -25,6 +25,8 @@ SCANNED = ("service/api", "service/cli.py", "service/stats.py", "scripts", "test
 ALLOWED: dict[str, str] = {
     "tests/mutants.py": "mutation tooling: it patches the rules' private functions (``_play``, ``_moves``) on purpose",
     "tests/adversary/mutants.py": "the adversary's mutants: rewritten copies of private rule functions, patched in on purpose",
+    "tests/solver/test_solver_registry.py": "the solver's reading of the registry: it swaps the registry in force "
+    "(``_options.use``) with an option no search names, and asks which searches a rule set goes to (``searches_for``)",
     "tests/engine/test_options.py": "the registry's own tests: they swap the registry in force (``_options.use``) and build "
     "copies with ``Letter`` and ``Preset``, which no user of the engine does",
     "tests/engine/test_play.py": "white-box tests of the rules: the triangle's tables checked apart from the engine's, and "
