@@ -140,7 +140,7 @@ bench: $(STAMP) nginx
 
 # The solver's verdicts against the independent reference search (tests/reference_general.py) on
 # CROSSCHECK_DEALS deals of each preset the general search answers and of the 004 app's, every
-# winning line replayed by the engine (docs/solver.md has the counts). Long: at the lowest priority.
+# winning line replayed by the engine (docs/solver-lab-notes.md has the counts). Long: at the lowest priority.
 CROSSCHECK_DEALS ?= 200
 crosscheck: $(STAMP)
 	nice -n 19 $(BIN)/python -m tests.reference_general tuts-tomb apophis pharaoh spanish unlimited-undo --deals $(CROSSCHECK_DEALS)

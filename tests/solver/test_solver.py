@@ -411,7 +411,7 @@ def test_past_the_budget_the_answer_is_the_shortest_line_found_on_the_way():
     shortest line it found (not ``minimal``), which the engine replays to a win; the A* it
     replaced answers the verdict's line. ``PYR1-N-AAAAAAD``: the verdict's line takes 189 moves;
     within 20,000 positions the anytime search has found one of 62 (the fewest are 59, proved with
-    122,189 positions, docs/solver.md)."""
+    122,189 positions, docs/solver-lab-notes.md)."""
     game = GameState.new("PYR1-N-AAAAAAD")
     verdict = solve(game, max_removable=False)
     anytime = solve(game, max_removable=False, shortest=True, budget=20_000)

@@ -1,8 +1,8 @@
 """Every preset solved exactly: the solver's verdicts against the independent reference search
 (``tests/reference_general.py``, no code shared), every winning line replayed by the engine.
 
-A small sample here; ``make crosscheck`` runs 200 deals per preset (``docs/solver.md`` has the
-counts)."""
+A small sample here; ``make crosscheck`` runs 200 deals per preset (``docs/solver-lab-notes.md`` has
+the counts)."""
 
 from __future__ import annotations
 

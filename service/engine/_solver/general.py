@@ -228,7 +228,7 @@ class GeneralSearch(GeneralShortest):
         """Three cards a draw: a depth-first probe with the draws first, within a quarter of the
         budget, then the whole search with the removals first. Each is exact on its own (a line
         found wins; a search through every position proves the loss); on Tut's Tomb deals the two
-        orders find different wins quickly (docs/solver.md)."""
+        orders find different wins quickly (docs/solver-lab-notes.md)."""
         if self.draw_count > 1:
             budget, self.budget = self.budget, self.budget - max(0, int(self.budget) - self.nodes - int(self.budget) // 4)
             try:
