@@ -286,6 +286,16 @@ def _cpu_seconds(pid: int) -> float | None:
         return None
 
 
+def _runnable(pid: int) -> bool:
+    """Whether process ``pid`` is running or waiting for a CPU (state ``R`` in Linux's /proc): on a
+    loaded machine a process starting up may get no CPU for a second, and is not idle for that."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] == "R"
+    except (OSError, IndexError):
+        return False
+
+
 class SubprocessDriver:
     """An implementation behind a command that reads one JSON request per line on its standard
     input and writes one JSON answer per line on its standard output (``docs/conformance.md``
@@ -406,7 +416,8 @@ class SubprocessDriver:
         Busy means busy in the last second, not since it started: a silent adapter that spent CPU
         starting (a Python importing its engine) is stopped at ``timeout`` all the same (it was
         waited for 1 s more, and the kit exited after 5.1 s), while one starved of the CPU for a
-        moment on a loaded machine is not. (Its CPU time is read from Linux's /proc; elsewhere the
+        moment on a loaded machine is not: it used some in the last second, or it is waiting for
+        the CPU now (runnable). (Its CPU time and state are read from Linux's /proc; elsewhere the
         deadline is the plain ``timeout``.)"""
         import collections
         import queue
@@ -421,7 +432,7 @@ class SubprocessDriver:
                 samples.append(_cpu_seconds(self.process.pid))
                 if time.monotonic() < until:
                     continue
-                busy = None not in samples and samples[-1] > samples[0]
+                busy = (None not in samples and samples[-1] > samples[0]) or _runnable(self.process.pid)
                 if not busy or time.monotonic() - started >= max(timeout, self.TIMEOUT):
                     raise
                 until = time.monotonic() + self.SAMPLE
