@@ -5,12 +5,15 @@ Feature: Another app's rules (004): its deal, pairs, Kings, stock, unlimited und
   nuevo movimiento, por lo que si intentas ganar el juego en el menor número de movimientos posible,
   debes tener cuidado con la cantidad de deshacer que usas.» «El juego te notificará si ya no hay
   posibilidad de ganar el juego.» The preset `unlimited-undo` (code letters `TUW`): a 24-card stock
-  and nothing on the waste at the deal, unlimited recycling, unlimited undo, and the notice. The Pyramide app's own undo (the last 100 actions, undo not a move) is checked in
+  and nothing on the waste at the deal, unlimited recycling, unlimited undo, and the notice. Its
+  sentences about the deal, the pairs, the Kings and the stock are dealt under its deal alone
+  (`initial_waste` false), not its undo or its notice, so that an engine without those is judged
+  on them. The Pyramide app's own undo (the last 100 actions, undo not a move) is checked in
   undo_and_codes.feature. `@s004-N` names the sentence of 004 a scenario guards (docs/conformance-traceability.md).
 
   @s004-10 @s004-12 @s004-14
   Scenario: The deal: 28 cards in 7 rows, the reserve face down, nothing on the waste
-    Given the easy deal under the preset "unlimited-undo"
+    Given the easy deal with "initial_waste" set to false
     Then the pyramid rows have 1, 2, 3, 4, 5, 6 and 7 cards
     And the stock has 24 cards
     And the waste has 0 cards
@@ -24,14 +27,14 @@ Feature: Another app's rules (004): its deal, pairs, Kings, stock, unlimited und
 
   @s004-11 @s004-19 @s004-20
   Scenario: At the start the bottom row is available, and a card is available once no card covers it
-    Given the easy deal under the preset "unlimited-undo"
+    Given the easy deal with "initial_waste" set to false
     Then the free pyramid cards are "KC AC QC 2C JC 3C TC"
     When I play "KC AC+QC"
     Then the free pyramid cards are "2C JC 3C TC 4C 9C"
 
   @s004-4 @s004-5 @s004-6 @s004-7 @s004-18 @s004-27 @s004-28 @s004-29 @s004-34
   Scenario Outline: Two available pyramid cards whose ranks sum 13 go to the foundation: <how>
-    Given the easy deal under the preset "unlimited-undo"
+    Given the easy deal with "initial_waste" set to false
     When I play "<moves>"
     Then the last move removed "<cards>"
     And the removal scored 20 points
@@ -46,7 +49,7 @@ Feature: Another app's rules (004): its deal, pairs, Kings, stock, unlimited und
 
   @s004-26 @s004-28 @s004-19
   Scenario Outline: A covered pyramid card does not pair: <how>
-    Given the easy deal under the preset "unlimited-undo"
+    Given the easy deal with "initial_waste" set to false
     When I play "draw" 9 times
     Then the waste top is "9H"
     When I try "<moves>"
@@ -59,7 +62,7 @@ Feature: Another app's rules (004): its deal, pairs, Kings, stock, unlimited und
 
   @s004-13 @s004-15 @s004-16 @s004-22 @s004-23 @s004-24 @s004-25
   Scenario Outline: The waste top pairs with an open pyramid card: <how>
-    Given the easy deal under the preset "unlimited-undo"
+    Given the easy deal with "initial_waste" set to false
     When I play "<draw>"
     Then the waste top is "AH"
     And the stock has 23 cards
@@ -75,7 +78,7 @@ Feature: Another app's rules (004): its deal, pairs, Kings, stock, unlimited und
 
   @s004-33 @s004-35 @s004-36
   Scenario Outline: A King goes alone, with a single tap: <how>
-    Given the easy deal under the preset "unlimited-undo"
+    Given the easy deal with "initial_waste" set to false
     When I play "<moves>"
     Then the last move removed "KC"
     And the removal scored 10 points
@@ -89,7 +92,7 @@ Feature: Another app's rules (004): its deal, pairs, Kings, stock, unlimited und
 
   @s004-30 @s004-31
   Scenario Outline: The stock is reset once it is empty, all its cards back: <how>
-    Given the easy deal under the preset "unlimited-undo"
+    Given the easy deal with "initial_waste" set to false
     When I try "recycle"
     Then the move is refused with "stock_not_empty"
     When I play "draw" 24 times
@@ -104,7 +107,7 @@ Feature: Another app's rules (004): its deal, pairs, Kings, stock, unlimited und
 
   @s004-4 @s004-41
   Scenario Outline: The game is won once the pyramid is cleared, cards left in the stock: <how>
-    Given the easy deal under the preset "unlimited-undo"
+    Given the easy deal with "initial_waste" set to false
     When I play "<moves>"
     Then the game is won
     And the stock has 24 cards

@@ -47,7 +47,7 @@ PYRAMID = list(range(2, 30))
 #: What AisleRiot lacks of the kit's capabilities (docs/conformance.md § Capabilities).
 WITHOUT = [
     "taps", "messages", "move-counter", "undo-limit",
-    "option-initial-waste", "option-notify-unwinnable",
+    "option-initial-waste=true", "option-notify-unwinnable",
 ]  # fmt: skip
 #: The rules thirteen.scm always plays, in the kit's options (docs/conformance.md § Fixed rules):
 #: one pass through the stock (``button-clicked`` on the stock deals while it has cards, and its
@@ -57,6 +57,9 @@ WITHOUT = [
 #: (``check-for-flips``, ``button-pressed``/``droppable?`` ask ``is-visible?``); undo without a limit
 #: (api.scm's ``HISTORY``).
 RULES = {"max_recycles": 0, "drawn_pairs_with_waste": True, "strict_win": True, "pair_with_covering": False, "unlimited_undo": True}
+#: The rules values it takes: those it plays, and ``initial_waste: false``, which its own deal is (no
+#: card on the waste); a layout it plays as given, so only ``initial_waste: true`` is declared missing.
+TAKES = {**RULES, "initial_waste": False}
 STATUS = {"begin": "playing", "running": "playing", "over": "blocked", "won": "won"}
 
 
@@ -161,7 +164,7 @@ class Adapter:
 
     def new_game(self, request: dict) -> dict:
         rules = request.get("rules") or {}
-        if any(RULES.get(key, object()) != value for key, value in rules.items()):
+        if any(TAKES.get(key, object()) != value for key, value in rules.items()):
             return refused("unsupported", f"AisleRiot's Thirteen plays one rule set ({RULES}), not {rules}")
         if request.get("code") is not None:
             return refused("unsupported", "AisleRiot has no deal codes")

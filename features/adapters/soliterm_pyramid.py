@@ -33,13 +33,16 @@ from ._outside import events_between, refused, serve
 RANKS = {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K"}
 LETTERS = {letter: rank for rank, letter in RANKS.items()}
 #: What soliterm lacks of the kit's capabilities (docs/conformance.md § Capabilities).
-WITHOUT = ["taps", "messages", "option-initial-waste", "option-pair-with-covering", "option-unlimited-undo", "option-notify-unwinnable"]
+WITHOUT = ["taps", "messages", "option-initial-waste=true", "option-pair-with-covering", "option-unlimited-undo", "option-notify-unwinnable"]
 #: The rules soliterm always plays (AisleRiot's Thirteen), in the kit's options (docs/conformance.md
 #: § Fixed rules): one pass through the stock (``on_click`` deals while cards are left and never
 #: turns the waste over), no waste card at the deal (``deal``: "the waste starts empty"), the
 #: waste's top two cards pair (``can_drop``: "the waste's top card with the one under it"), and a
 #: win only once the stock and the waste are empty too (``is_won``).
 RULES = {"max_recycles": 0, "drawn_pairs_with_waste": True, "strict_win": True}
+#: The rules values it takes: those it plays, and ``initial_waste: false``, which its own deal is (no
+#: card on the waste); a layout it plays as given, so only ``initial_waste: true`` is declared missing.
+TAKES = {**RULES, "initial_waste": False}
 #: soliterm's reasons for a refusal → the protocol's machine codes (the reason is the message).
 REASONS = [
     (r"make \d+, not 13|don't make 13", "sum_not_13"),
@@ -102,7 +105,7 @@ class Adapter:
 
     def new_game(self, request: dict) -> dict:
         rules = request.get("rules") or {}
-        if any(RULES.get(key, object()) != value for key, value in rules.items()):
+        if any(TAKES.get(key, object()) != value for key, value in rules.items()):
             return refused("unsupported", f"soliterm plays one rule set ({RULES}), not {rules}")
         if request.get("code") is not None:
             return refused("unsupported", "soliterm has no deal codes")
