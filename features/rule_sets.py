@@ -105,7 +105,7 @@ def under(request: dict[str, Any], fixed: dict[str, Any]) -> dict[str, Any]:
     result = {**request, "rules": rules}
     layout = request.get("layout")
     waste_before = before.get("initial_waste", APP_RULES["initial_waste"])
-    if isinstance(layout, dict) and "initial_waste" in fixed and fixed["initial_waste"] != waste_before and _single_waste(layout):
+    if isinstance(layout, dict) and "initial_waste" in fixed and fixed["initial_waste"] != waste_before and _one_waste(layout):
         waste, stock = list(layout["waste"]), list(layout["stock"])
         if fixed["initial_waste"]:
             waste, stock = stock[:1] + waste, stock[1:]
@@ -115,7 +115,8 @@ def under(request: dict[str, Any], fixed: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
-def _single_waste(layout: dict[str, Any]) -> bool:
+def _one_waste(layout: dict[str, Any]) -> bool:
+    """A layout with one waste (a list) and a stock, not Apophis's piles."""
     return isinstance(layout.get("waste"), list) and isinstance(layout.get("stock"), list)
 
 
@@ -132,9 +133,14 @@ def changes(ops: Iterable[dict[str, Any]], fixed: dict[str, Any]) -> bool:
                 return True
             continue
         rules = dealt_rules(op)
-        if any(rules.get(key, APP_RULES[key]) != value for key, value in fixed.items()):
+        if any(not _same(rules.get(key, APP_RULES[key]), value) for key, value in fixed.items()):
             return True
     return False
+
+
+def _same(asked: Any, played: Any) -> bool:
+    """The same JSON value: ``1`` is not ``true`` (a deal asking ``"strict_win": 1`` is refused)."""
+    return asked == played and type(asked) is type(played)
 
 
 class Judge:
@@ -166,7 +172,7 @@ class Judge:
         if vector is None:
             return False
         from .driver import HttpDriver
-        from .ops import Game, KitFailure
+        from .ops import Game
 
         if self._client is None:
             from .client import InProcessClient
@@ -177,8 +183,8 @@ class Judge:
             for step in vector["steps"]:
                 for op in step["ops"]:
                     game.run(op)
-        except (KitFailure, KeyError, TypeError, ValueError, AttributeError):
-            return False
+        except Exception:  # a check that fails, or an operation the game dealt so cannot take (a forged
+            return False  # waste card where there is no waste): either way it does not hold
         return True
 
     def blame(self, vector_id: str, fixed: dict[str, Any]) -> dict[str, Any] | None:
@@ -192,8 +198,10 @@ class Judge:
         if self.holds(vector_id, fixed):
             return None
         changed = {key: value for key, value in fixed.items() if changes(ops, {key: value})}
+        if len(changed) <= 1:
+            return changed or dict(fixed)
         alone = {key: value for key, value in changed.items() if not self.holds(vector_id, {key: value})}
-        return alone or changed or dict(fixed)
+        return alone or changed
 
 
 #: The session's judge (the in-process engine is started on its first question).

@@ -100,3 +100,14 @@ def test_rules_on_the_command_line_are_checked_before_anything_runs(tmp_path):
 def test_a_hello_with_rules_the_kit_cannot_take_stops_the_run(tmp_path):
     done, _ = kit(tmp_path, "--driver-command", ADAPTER, PYRAMIDE_ADAPTER_RULES='{"draw_count": 3}')
     assert done.returncode == 2 and "'draw_count' is not an option an implementation may play fixed" in done.stdout + done.stderr
+
+
+def test_pyramide_passes_every_scenario_that_holds_under_options_played_otherwise(tmp_path):
+    """Options off the app's value, in-process: whatever the kit runs passes (the judge and the run
+    deal alike; a deal asking ``"strict_win": 1`` is not taken for ``true``). (Every option at
+    once passes too: ``pyramide-conformance --rules`` with all seven, some 80 s.)"""
+    others = "strict_win=true,pair_with_covering=true,unlimited_undo=true"
+    done, results = kit(tmp_path, "--rules", others)
+    assert done.returncode == 0, done.stdout[-3000:]
+    assert results["counts"]["failed"] == 0 and results["counts"]["passed"] > 500
+    assert set(results["rules"]["not_holding"]) == {"strict_win", "pair_with_covering", "unlimited_undo"}
