@@ -18,25 +18,16 @@ from . import _options
 from ._cards import Card
 from ._errors import InvalidMoveError, PyramideError
 from ._rules import Rules
-from ._shape import BySlots, covered_by, positions
+from ._shape import BySlots, positions
 from ._shape import row_slots as _rows_slots
-from ._shape import slot_count, slot_of
+from ._shape import slot_of
 
-ROWS = 7
-SLOTS = slot_count(ROWS)  # 28
 #: The most rows a pyramid has (Pharaoh, 003): the tables below reach that far.
 MAX_ROWS = max(_options.REGISTRY.option("rows").values)
 
 #: (row, position) of each slot, both from 1, in the largest pyramid; a smaller one is its first slots.
 POSITION: tuple[tuple[int, int], ...] = positions(MAX_ROWS)
 _SLOT_OF = {position: slot for slot, position in enumerate(POSITION)}
-
-
-#: The slots that cover each slot, by the pyramid's number of slots (28 for 7 rows, 55 for 10; any
-#: other triangle the first time it is asked for: ``_shape``).
-COVERED_BY_SIZE: dict[int, tuple[tuple[int, ...], ...]] = BySlots(covered_by)
-#: The slots that cover each slot of the app's 7-row pyramid.
-COVERED_BY: tuple[tuple[int, ...], ...] = covered_by(ROWS)
 
 
 def row_slots(slots: int) -> tuple[tuple[int, ...], ...]:

@@ -25,9 +25,10 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ._cards import Card
+from ._cards import FRENCH, Card
 from ._errors import InvalidMoveError
-from ._layout import SLOTS, parse_slot, slot_name
+from ._layout import parse_slot, slot_name
+from ._shape import Shape
 
 MOVE_TYPES = ("pair", "king", "draw", "recycle", "undo", "tap")
 _SIMPLE = ("draw", "recycle", "undo")
@@ -253,4 +254,4 @@ def removal_points(removed: tuple[tuple[Card, int], ...]) -> int:
     return POINTS_PER_PYRAMID_CARD * sum(1 for _, origin in removed if origin >= 0)
 
 POINTS_PER_PYRAMID_CARD = 10
-assert SLOTS * POINTS_PER_PYRAMID_CARD == 280  # «una partida ganada siempre vale 280 puntos»
+assert Shape(FRENCH).slots * POINTS_PER_PYRAMID_CARD == 280  # the app's: «una partida ganada siempre vale 280 puntos»

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Iterable, Iterator
 
 from ._cards import Card, pairs
 from ._errors import IllegalMoveError
-from ._layout import COVERED_BY_SIZE
+from ._shape import COVERED_BY_SLOTS
 from ._moves import PILE_TOPS, WASTE_PILE_NAMES, WASTE_SECOND, WASTE_TOP, Action, Move
 from ._status import BLOCKED, PLAYING, UNDO_LIMIT, WON
 
@@ -74,7 +74,7 @@ class Turn:
 
 def is_free(pyramid: tuple[Card | None, ...], slot: int) -> bool:
     """«Una carta de la pirámide está libre cuando se han retirado las dos cartas que la cubren.»"""
-    return pyramid[slot] is not None and all(pyramid[cover] is None for cover in COVERED_BY_SIZE[len(pyramid)][slot])
+    return pyramid[slot] is not None and all(pyramid[cover] is None for cover in COVERED_BY_SLOTS[len(pyramid)][slot])
 
 
 #: Where the top card of each waste pile is (Apophis has three; the app one, the waste).
@@ -137,12 +137,12 @@ def tap_order(state: GameState, move: Move) -> tuple[Card, ...]:
 
 def _only_cover(state: GameState, slot: int, cover: int | None) -> bool:
     """«Una carta puede emparejarse con la única carta que todavía la cubre» (a variant)."""
-    pyramid = state.pyramid
+    pyramid, covers = state.pyramid, state.rules.shape.covered_by[slot]
     return (
         cover is not None
-        and cover in COVERED_BY_SIZE[len(pyramid)][slot]
+        and cover in covers
         and is_free(pyramid, cover)
-        and all(pyramid[other] is None for other in COVERED_BY_SIZE[len(pyramid)][slot] if other != cover)
+        and all(pyramid[other] is None for other in covers if other != cover)
     )
 
 
@@ -425,10 +425,11 @@ def removals(state: GameState) -> Iterator[Move]:
                 yield Move.pair(a, b)
     rules = state.rules
     if rules.pair_with_covering:
+        covered_by = rules.shape.covered_by
         for slot, card in enumerate(pyramid):
             if card is None or is_free(pyramid, slot):
                 continue
-            for cover in COVERED_BY_SIZE[len(pyramid)][slot]:
+            for cover in covered_by[slot]:
                 other = pyramid[cover]
                 if other is not None and _only_cover(state, slot, cover) and pairs(card, other):
                     yield Move.pair(card, other)

@@ -78,7 +78,7 @@ def rows_of(slots: int) -> int:
 
 class BySlots(dict):
     """A table of each triangle, by its number of slots (28, 55, …), made the first time it is asked
-    for: ``COVERED_BY_SIZE[len(pyramid)]`` serves any triangle the rules may deal."""
+    for: ``COVERED_BY_SLOTS[len(pyramid)]`` serves any triangle the rules may deal."""
 
     def __init__(self, table) -> None:
         super().__init__()
@@ -95,6 +95,11 @@ class BySlots(dict):
         except (KeyError, TypeError):
             return False
         return True
+
+
+#: ``covered_by`` by a triangle's number of slots: the table of what has a pyramid and not its rules
+#: (``_play.is_free``, asked at every free card: a look-up, not a Shape made each time).
+COVERED_BY_SLOTS: dict[int, tuple[tuple[int, ...], ...]] = BySlots(covered_by)
 
 
 @dataclass(frozen=True)

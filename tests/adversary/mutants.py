@@ -29,11 +29,15 @@ from typing import Callable, Iterator, NamedTuple
 from service.engine import _codes, _describe, _layout, _moves, _play, _rules, _state
 from service.engine._cards import Card
 from service.engine._errors import IllegalMoveError, PyramideError
-from service.engine._layout import COVERED_BY, POSITION, Layout
+from service.engine._layout import POSITION, Layout
+from service.engine._shape import COVERED_BY_SLOTS, covered_by
 from service.engine._moves import WASTE_SECOND, WASTE_TOP, Action, Move
 from service.engine._play import Event, Turn
 from service.engine._state import BLOCKED, PLAYING, WON, GameState
 from service.locales import LANGUAGES, catalogue
+
+#: The slots that cover each slot of the app's 7-row pyramid.
+COVERED_BY = covered_by(7)
 
 
 class Mutant(NamedTuple):
@@ -2258,7 +2262,7 @@ def _other_copy(card: Card) -> Card:
     "the covered test reads the app's 7-row table for rows 1-7, so row 7 is free at the deal under Pharaoh",
 )
 def pharaoh_row7_free():
-    size = _layout.COVERED_BY_SIZE
+    size = COVERED_BY_SLOTS
     free_by_covers(lambda pyramid, slot: COVERED_BY[slot] if slot < len(COVERED_BY) else size[len(pyramid)][slot])
 
 
@@ -2473,7 +2477,7 @@ def set_shuffled_deck(fn) -> None:
     "the hand-extended rows 8-9: their rightmost card checks only its left covering card",
 )
 def pharaoh_rightmost_half_covered_rows_8_9():
-    size = _layout.COVERED_BY_SIZE
+    size = COVERED_BY_SLOTS
 
     def covers_of(pyramid, slot):
         covers = size[len(pyramid)][slot]

@@ -447,7 +447,8 @@ def test_card_aliases():
 def test_the_triangles_tables_for_7_and_10_rows():
     """Slot (r, i) is covered by (r+1, i) and (r+1, i+1); the bottom row by nothing. Written apart
     from the engine's tables, which are built at import (docs/mutation.md)."""
-    from service.engine._layout import COVERED_BY_SIZE, row_slots
+    from service.engine._layout import row_slots
+    from service.engine._shape import COVERED_BY_SLOTS
 
     for rows in (7, 10):
         slots = rows * (rows + 1) // 2
@@ -459,7 +460,7 @@ def test_the_triangles_tables_for_7_and_10_rows():
         assert [slot for row in row_slots(slots) for slot in row] == list(range(slots))
         for (row, pos), slot in index.items():
             below = () if row == rows else (index[row + 1, pos], index[row + 1, pos + 1])
-            assert COVERED_BY_SIZE[slots][slot] == below
+            assert COVERED_BY_SLOTS[slots][slot] == below
 
 
 def test_a_finished_game_has_nothing_in_hand():

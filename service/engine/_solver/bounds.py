@@ -8,9 +8,6 @@ same verdicts with the cut and without it (``SearchOptions(needs=False)``).
 
 from __future__ import annotations
 
-from .._layout import SLOTS
-from .model import _BELOW_MASK, _COVER_MASK
-
 
 class Bounds:
     """Mixed into a search over a ``Model``: ``partner_slots`` and the caches of ``needs``."""
@@ -20,18 +17,20 @@ class Bounds:
         self.needs_cache: dict[int, tuple[tuple[int, int], ...]] = {}
         # for each slot: the pyramid slots holding a partner it could ever meet
         self.partner_slots = []
-        for slot in range(SLOTS):
+        slots, total = range(self.slots), self.pair_sum
+        for slot in slots:
             value = self.values[slot]
             self.partner_slots.append(
-                sum(1 << other for other in range(SLOTS) if value + self.values[other] == 13 and self.may_meet(slot, other))
+                sum(1 << other for other in slots if value + self.values[other] == total and self.may_meet(slot, other))
             )
 
     def may_meet(self, a: int, b: int) -> bool:
         """Two pyramid cards can both be free at once unless one covers the other (directly or
         not); with «carta y carta que la cubre», a card and its direct coverer may still pair."""
-        if not (_BELOW_MASK[a] >> b & 1 or _BELOW_MASK[b] >> a & 1):
+        below, cover = self.below_mask, self.cover_mask
+        if not (below[a] >> b & 1 or below[b] >> a & 1):
             return True
-        return self.covering and bool(_COVER_MASK[a] >> b & 1 or _COVER_MASK[b] >> a & 1)
+        return self.covering and bool(cover[a] >> b & 1 or cover[b] >> a & 1)
 
     def needs(self, pyramid: int) -> tuple[tuple[int, int], ...]:
         """What the pyramid cards need from the pile: (count, mask) when at least ``count`` pile
@@ -44,10 +43,11 @@ class Bounds:
         found = self.needs_cache.get(pyramid)
         if found is None:
             held, lonely = self.value_counts(pyramid)
+            total = self.pair_sum
             found = self.needs_cache[pyramid] = tuple(
-                (count, self.pile_of_value[13 - value])
-                for value in range(1, 13)
-                if (count := max(held[value] - held[13 - value], lonely[value])) > 0
+                (count, self.pile_of_value[total - value])
+                for value in range(1, total)
+                if (count := max(held[value] - held[total - value], lonely[value])) > 0
             )
         return found
 
@@ -61,7 +61,7 @@ class Bounds:
     def value_counts(self, pyramid: int) -> tuple[list[int], list[int]]:
         """Per value (1–13): how many cards of it the pyramid holds, and how many of those no
         pyramid card left could ever meet (no partner slot still in ``pyramid``)."""
-        held, lonely = [0] * 14, [0] * 14
+        held, lonely = [0] * (self.pair_sum + 1), [0] * (self.pair_sum + 1)
         remaining = pyramid
         while remaining:
             low = remaining & -remaining

@@ -15,7 +15,6 @@ import secrets
 
 from .._codes import SEED_SPACE, seed_code
 from .._errors import PyramideError
-from .._layout import SLOTS
 from .._moves import Move
 from .._options import SEARCHES, active
 from .._rules import Rules
@@ -153,7 +152,7 @@ def solve(
                 fewest = search.found  # (shorter than the verdict's line, if the search found one)
             if fewest is not None:
                 line = tuple(search.expand(fewest, actual))
-        return Solution(WINNABLE, line, minimal, SLOTS, min(search.nodes, int(search.budget)))
+        return Solution(WINNABLE, line, minimal, state.rules.slots, min(search.nodes, int(search.budget)))
     most = None
     if max_removable:
         try:  # (within what is left of the budget)

@@ -44,9 +44,6 @@ Invariant: both estimates are lower bounds on the moves of any winning line from
 
 from __future__ import annotations
 
-from .._layout import SLOTS
-from .model import _BELOW_MASK
-
 #: The estimate of a position with no winning line (greater than any line's length).
 LOST = 1 << 20
 
@@ -70,7 +67,8 @@ class Estimate:
         (``reach``). Cached per pyramid."""
         found = self.removal_cache.get(pyramid)
         if found is None:
-            slots = [[] for _ in range(14)]
+            total = self.pair_sum
+            slots = [[] for _ in range(total + 1)]
             remaining = pyramid
             while remaining:
                 low = remaining & -remaining
@@ -78,22 +76,22 @@ class Estimate:
                 slot = low.bit_length() - 1
                 slots[self.values[slot]].append(slot)
             pairs, needs = 0, []
-            for value in range(1, 7):
-                matched = self.matching(slots[value], slots[13 - value])
+            for value in range(1, (total + 1) // 2):  # (each pair of values once: an odd sum)
+                matched = self.matching(slots[value], slots[total - value])
                 pairs += matched
-                for mine, theirs in ((value, 13 - value), (13 - value, value)):
+                for mine, theirs in ((value, total - value), (total - value, value)):
                     if len(slots[mine]) > matched:
                         needs.append((len(slots[mine]) - matched, self.pile_of_value[theirs]))
-            others = sum(len(slots[value]) for value in range(1, 13))
-            kings = len(slots[13])
+            others = sum(len(slots[value]) for value in range(1, total))
+            kings = len(slots[self.lone])
             needs = tuple(needs) if self.use_needs else ()
-            held = [len(slots[value]) for value in range(14)]
+            held = [len(cards) for cards in slots]
             # per value v: the pyramid cards some card of v may be free beside (not covering it)
-            escape = [pyramid] * 14
-            for value in range(1, 13):
+            escape, below = [pyramid] * (total + 1), self.below_mask
+            for value in range(1, total):
                 escape[value] = 0
                 for slot in slots[value]:
-                    escape[value] |= pyramid & ~_BELOW_MASK[slot]
+                    escape[value] |= pyramid & ~below[slot]
             moves = max(kings + others - pairs, self.clear_moves(pyramid))
             found = self.removal_cache[pyramid] = ((moves, kings, others), needs, held, escape)
         return found
@@ -112,12 +110,12 @@ class Estimate:
         if forced:
             found = 1 + self.clear_moves(within[0][1])
         else:
-            found = SLOTS
+            found = self.slots
             for _, after in within:
                 found = min(found, 1 + self.clear_moves(after))
-            values, pile_of_value = self.values, self.pile_of_value
+            values, pile_of_value, total = self.values, self.pile_of_value, self.pair_sum
             for slot in free:
-                if pile_of_value[13 - values[slot]]:
+                if pile_of_value[total - values[slot]]:
                     found = min(found, 1 + self.clear_moves(pyramid & ~(1 << slot)))
         cache[pyramid] = found
         return found
@@ -144,7 +142,7 @@ class Estimate:
         (``removal``: the pyramid's (moves, Kings, other cards))."""
         moves, kings, others = removal
         left = self.all_pile & ~removed
-        pile_kings = (left & self.pile_of_value[13]).bit_count()
+        pile_kings = (left & self.pile_of_value[self.lone]).bit_count()
         cards = others + left.bit_count() - pile_kings
         return max(moves, kings + pile_kings + (cards + 1) // 2) + stock.bit_count()
 
@@ -223,11 +221,11 @@ class Estimate:
         above = cards.bit_count()
         if self.drawn_pairs and waste >> split - 1 & 1:
             return max(moves, kings + (others + above + 2) // 2) + draws
-        values, spare, taken, alone = self.pile_values, list(held), 0, 0
+        values, spare, taken, alone, total = self.pile_values, list(held), 0, 0, self.pair_sum
         while cards:
             top = cards.bit_length() - 1
             cards ^= 1 << top
-            partner = 13 - values[top]
+            partner = total - values[top]
             if not partner:
                 continue
             if spare[partner] > 0:
@@ -258,10 +256,10 @@ class Estimate:
         them and one more. (Not where a card may pair with the one covering it: the apex could go
         with a pyramid card.)"""
         value = self.values[0]
-        if not block or value == 13 or self.covering:
+        if not block or value == self.lone or self.covering:
             return 1
         stays = waste & (block << 1) - 1
-        partners = stays & self.pile_of_value[13 - value]
+        partners = stays & self.pile_of_value[self.pair_sum - value]
         if partners:
             return (stays & ((partners & -partners) << 1) - 1).bit_count()
         return stays.bit_count() + 1
@@ -286,16 +284,16 @@ class Estimate:
         _, _, held, escape = self.pyramid_bound(pyramid)
         spare = list(held)
         values = self.pile_values
-        drawn_pairs = self.drawn_pairs
+        drawn_pairs, total = self.drawn_pairs, self.pair_sum
         waiting = pyramid  # the pyramid cards that may still wait for the card read
         reached = 0
         beneath = -1  # the card the card just drawn may leave with (no pyramid card needed)
         if drawn_pairs and waste >> split - 1 & 1:  # the card just drawn may leave with the one beneath
             top = split - 1
-            if wanted >> top & 1 and pyramid & self.slots_of_value[13 - values[top]]:
+            if wanted >> top & 1 and pyramid & self.slots_of_value[total - values[top]]:
                 reached |= 1 << top
             waste ^= 1 << top
-            if waste and values[waste.bit_length() - 1] + values[top] == 13:
+            if waste and values[waste.bit_length() - 1] + values[top] == total:
                 beneath = waste.bit_length() - 1
         lowest = wanted & -wanted
         counted = 0  # (values whose stock cards are in ``spare`` already)
@@ -303,7 +301,7 @@ class Estimate:
             top = waste.bit_length() - 1
             bit = 1 << top
             waste ^= bit
-            partner = 13 - values[top]
+            partner = total - values[top]
             if wanted & bit and waiting & self.slots_of_value[partner]:
                 reached |= bit
             if not partner or top == beneath:
@@ -324,9 +322,10 @@ class Estimate:
         removal = self.plain_cache.get(pyramid)
         if removal is None:
             held, lonely = self.value_counts(pyramid)
-            pairs = sum(min(held[v] - lonely[v], held[13 - v] - lonely[13 - v]) for v in range(1, 7))
-            others = sum(held[1:13])
-            removal = self.plain_cache[pyramid] = (held[13] + others - pairs, held[13], others)
+            total, lone = self.pair_sum, self.lone
+            pairs = sum(min(held[v] - lonely[v], held[total - v] - lonely[total - v]) for v in range(1, (total + 1) // 2))
+            others = sum(held[1:total])
+            removal = self.plain_cache[pyramid] = (held[lone] + others - pairs, held[lone], others)
         if self.strict:
             return self.strict_estimate(removal, removed, stock)
         moves = removal[0]

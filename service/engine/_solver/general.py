@@ -28,8 +28,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from .._cards import DECKS
-from .._layout import COVERED_BY_SIZE
 from .._moves import WASTE_PILE_NAMES, Move
 from .._play import drawn_pairs_with_waste_now, waste_piles
 from .._rules import Rules
@@ -49,7 +47,7 @@ class GeneralSearch(GeneralShortest):
         layout = state.layout
         self.rules = rules
         self.total = rules.slots
-        self.pair_sum = layout.pyramid[0].deck.pair_sum
+        self.pair_sum = rules.shape.pair_sum
         self.strict = rules.strict_win
         self.limit = rules.max_recycles
         self.draw_count = rules.draw_count
@@ -321,10 +319,10 @@ def _take(piles: tuple, i: int) -> tuple:
 
 
 def models(rules: Rules) -> bool:
-    """Whether this search reads ``rules``' shape: a pyramid whose geometry the layout tables hold,
+    """Whether this search reads ``rules``' shape: any triangle (its tables come from the shape),
     and at most 15 cards of a value (the pile values' counts are packed 4 bits each)."""
-    deck = DECKS[rules.deck]
-    return rules.slots in COVERED_BY_SIZE and rules.copies * len(deck.suits) < 1 << BITS
+    shape = rules.shape
+    return shape.copies * len(shape.deck.suits) < 1 << BITS
 
 
 def search(

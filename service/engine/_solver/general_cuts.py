@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from .._layout import COVERED_BY_SIZE
-from .._shape import covering_masks, rows_of
+from .._shape import covering_masks
 from .._rules import Rules
 
 #: Bits per value in a signature of pile values (two decks hold 8 cards of a value).
@@ -31,9 +30,9 @@ class PyramidCuts:
         self.values, self.pair_sum, self.total = values, pair_sum, rules.slots
         total = pair_sum
         self.strict, self.covering, self.count = rules.strict_win, rules.pair_with_covering, count
-        covered_by = COVERED_BY_SIZE[self.total]
-        self.cover_mask = [sum(1 << other for other in covers) for covers in covered_by]
-        below = covering_masks(rows_of(self.total))
+        shape = rules.shape
+        self.cover_mask = [sum(1 << other for other in covers) for covers in shape.covered_by]
+        below = covering_masks(shape.rows)
         #: for each slot, the slots of its partners that it could be free together with
         self.partners = []
         for slot, value in enumerate(self.values):

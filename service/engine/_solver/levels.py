@@ -16,38 +16,37 @@ from __future__ import annotations
 
 import heapq
 
-from .model import _DRAW, _PYRAMID, _RECYCLE, _Exhausted, _Found
+from .model import _DRAW, _RECYCLE, _Exhausted, _Found
 
 
 class _Level:
     """What the search by levels keeps of a level: its key, the position each position was first
     reached from (``parent``), its exits, and the position each exit was taken from."""
 
-    __slots__ = ("key", "start", "parent", "alone", "with_below", "recycled", "exits", "uppers", "all_recycled")
+    __slots__ = ("key", "start", "parent", "alone", "with_below", "recycled", "exits", "uppers", "all_recycled", "kind_at")
 
-    def __init__(self, key: tuple[int, int, int, int, int, int]) -> None:
+    def __init__(self, key: tuple[int, int, int, int, int, int], pile_at: int, kind_at: int) -> None:
         self.key = key
-        self.start = key[0] | key[1] << 28
+        self.kind_at = kind_at  # (the model's: see ``leave``)
+        self.start = key[0] | key[1] << pile_at
         self.parent: dict[int, int] = {self.start: self.start}
         self.alone: list[int] = []  # (pyramid, stock position) where the top left alone
         self.with_below: list[int] = []  # ... where it left with the card beneath it
         self.recycled: list[int] = []  # (pyramid, the waste from the top up) when recycled here
         self.uppers: dict[_Level, int] = {}  # levels drawn into where the stock ran out: the state drawn from
         self.all_recycled: dict[int, None] | None = None  # see ``_Search.recycled_exits``
-        self.exits: dict[int, int] = {}  # exit | kind << 60 -> the position it was taken from
+        self.exits: dict[int, int] = {}  # exit | kind << kind_at -> the position it was taken from
 
     def leave(self, kind: int, exit: int, state: int) -> bool:
         """The top card leaves from ``state``, the search going on at ``exit``: kind 1 alone (or
         with a card above it), 2 with the card beneath it, 3 back to the stock. False if that
         exit was known already."""
-        if exit | kind << 60 in self.exits:
+        kept = exit | kind << self.kind_at
+        if kept in self.exits:
             return False
-        self.exits[exit | kind << 60] = state
+        self.exits[kept] = state
         (self.alone, self.with_below, self.recycled)[kind - 1].append(exit)
         return True
-
-
-_ALONE, _RECYCLED = 1 << 60, 3 << 60  # exits of kinds 1 and 3, as ``_Level.leave`` keeps them
 
 
 class LevelSearch:
@@ -77,25 +76,26 @@ class LevelSearch:
         if found is not None:
             return found
         values, n, prune = self.values, len(self.pile), self.prune
+        at, full, total, kind_alone = self.pile_at, self.full, self.pair_sum, 1 << self.kind_at  # (exits of kind 1)
         last = recycles == self.limit
         value = self.pile_values[top] if top >= 0 else 0
-        start, just_drawn = pyramid | t << 28, t
-        level = self.levels[key] = _Level(key)
-        if value == 13:  # a King on top goes at once
+        start, just_drawn = pyramid | t << at, t
+        level = self.levels[key] = _Level(key, at, self.kind_at)
+        if value == self.lone:  # a King on top goes at once
             level.leave(1, start, start)
             return level
         # for the hopeless test: the cards beneath ``top`` are taken as still there (they may be)
         beneath = (1 << (top + 1)) - 1 if top >= 0 else 0
         # the cards the top could still leave with: pyramid cards, and (with «mazo contra
         # descarte») stock cards drawn onto it
-        partner_slots = self.slots_of_value[13 - value] if top >= 0 else 0
-        partner_pile = self.pile_of_value[13 - value] if top >= 0 and self.drawn_pairs else 0
+        partner_slots = self.slots_of_value[total - value] if top >= 0 else 0
+        partner_pile = self.pile_of_value[total - value] if top >= 0 and self.drawn_pairs else 0
         # no top; or it may leave with the card beneath it, or go back to the stock (a test of
         # its own: with the pyramid empty, no mask of pyramid cards would say so)
         may_leave = top < 0 or below or not last
-        own = 1 << top << 28 if top >= 0 else 0
+        own = 1 << top << at if top >= 0 else 0
         chain = self.chain  # the waste beneath the top, in this search
-        above = chain | own >> 28  # ... and with it
+        above = chain | own >> at  # ... and with it
         frames = self.frames
         parent, exits, alone, uppers = level.parent, level.exits, level.alone, level.uppers
         levels, needs, needs_cache, moves_cache = self.levels, self.needs, self.needs_cache, self.moves_cache
@@ -104,7 +104,7 @@ class LevelSearch:
         todo = [start]
         while todo:
             state = todo.pop()
-            pyramid, t = state & _PYRAMID, state >> 28
+            pyramid, t = state & full, state >> at
             nodes += 1
             if nodes > budget:
                 self.nodes = nodes
@@ -128,7 +128,7 @@ class LevelSearch:
                     continue
             free, within, forced = moves_cache.get(pyramid) or self.pyramid_moves(pyramid)
             for _, after in within:
-                child = after | t << 28
+                child = after | t << at
                 if child not in parent:
                     parent[child] = state
                     todo.append(child)
@@ -136,10 +136,10 @@ class LevelSearch:
                 continue
             if top >= 0:
                 for slot in free:
-                    if values[slot] + value == 13:
-                        exit = (pyramid & ~(1 << slot)) | t << 28
-                        if exit | _ALONE not in exits:
-                            exits[exit | _ALONE] = state
+                    if values[slot] + value == total:
+                        exit = (pyramid & ~(1 << slot)) | t << at
+                        if exit | kind_alone not in exits:
+                            exits[exit | kind_alone] = state
                             alone.append(exit)
                 if below and t == just_drawn:
                     level.leave(2, state, state)
@@ -164,10 +164,10 @@ class LevelSearch:
                 frames.pop()
             elif drawn.recycled or drawn.uppers:  # searched before over other cards: recycle over these ones
                 self.nodes = nodes
-                seen, waste_at = self.recycled_seen, above << 28 | recycles << 52
+                seen, waste_at = self.recycled_seen, above << at | recycles << self.waste_end
                 for exit in self.recycled_exits(drawn):
                     if exit | waste_at not in seen:
-                        self.next_pass(exit & _PYRAMID, exit >> 28 | above, recycles, frames, (level, state), (drawn, 3, exit, top))
+                        self.next_pass(exit & full, exit >> at | above, recycles, frames, (level, state), (drawn, 3, exit, top))
                 nodes = self.nodes
             for child in drawn.alone:
                 if child not in parent:
@@ -175,8 +175,8 @@ class LevelSearch:
                     todo.append(child)
             # (``level.leave``, written out: this loop is the hot path)
             for exit in drawn.with_below:
-                if exit | _ALONE not in exits:
-                    exits[exit | _ALONE] = state
+                if exit | kind_alone not in exits:
+                    exits[exit | kind_alone] = state
                     alone.append(exit)
             if (drawn.recycled or drawn.uppers) and drawn not in uppers:  # the stock runs out above
                 uppers[drawn] = state
@@ -186,10 +186,10 @@ class LevelSearch:
     def drawn_key(self, level: _Level, state: int) -> tuple[int, int, int, int, int, int]:
         """The key of the level opened by drawing a card at ``state`` of ``level``."""
         _, _, top, _, done, recycles = level.key
-        t = state >> 28
+        t = state >> self.pile_at
         after = self.next_left(t + 1, done)
-        below = self.drawn_pairs and top >= 0 and self.pile_values[top] + self.pile_values[t] == 13
-        return (state & _PYRAMID, after, t, below, done & -(1 << after), recycles)
+        below = self.drawn_pairs and top >= 0 and self.pile_values[top] + self.pile_values[t] == self.pair_sum
+        return (state & self.full, after, t, below, done & -(1 << after), recycles)
 
     def recycled_exits(self, level: _Level) -> dict[int, None]:
         """Every way the stock runs out with the top of ``level`` still there: (pyramid, the waste
@@ -198,7 +198,7 @@ class LevelSearch:
         found = level.all_recycled
         if found is None:
             top = level.key[2]
-            own = 1 << top << 28 if top >= 0 else 0
+            own = 1 << top << self.pile_at if top >= 0 else 0
             found = dict.fromkeys(level.recycled)
             for upper in level.uppers:
                 found.update(dict.fromkeys(exit | own for exit in self.recycled_exits(upper)))
@@ -209,7 +209,7 @@ class LevelSearch:
         """A position is reached in ``level``: a win ends the search (``complete``: stock and waste
         are empty); the fewest pyramid cards left so far is remembered, with the frames leading to
         it (what ``most_removed`` reports)."""
-        left = bin(state & _PYRAMID).count("1")
+        left = bin(state & self.full).count("1")
         if left == 0 and (not self.strict or complete or not self.prune):
             raise _Found(self.level_line(level, state))
         if left < self.best[0]:
@@ -233,7 +233,7 @@ class LevelSearch:
             top = waste[depth - 1] if depth else -1
             below = (  # the waste's top, if it is the card just drawn (see ``encode``)
                 self.drawn_pairs and depth == len(waste) > 1 and top == split - 1
-                and self.pile_values[waste[depth - 2]] + self.pile_values[top] == 13
+                and self.pile_values[waste[depth - 2]] + self.pile_values[top] == self.pair_sum
             )
             self.chain = sum(1 << i for i in waste[: max(depth - 1, 0)])
             level = self.level(pyramid, t, top, below, removed, recycles)
@@ -242,7 +242,7 @@ class LevelSearch:
                 for exit in exits:
                     self.frames.append((level, kind, exit, under))
                     try:
-                        descend(exit & _PYRAMID, exit >> 28, depth - kind)
+                        descend(exit & self.full, exit >> self.pile_at, depth - kind)
                     except _Found as win:
                         if not win.complete:
                             win.line[:0] = self.exit_line(level, kind, exit, under)
@@ -261,7 +261,7 @@ class LevelSearch:
         """The waste goes back to the stock: the next pass is queued (see ``search_passes``),
         unless this position was queued already with as many recycles left (``frames`` then
         ``last``: how the level search got here)."""
-        self.recycled_seen.add(pyramid | waste << 28 | recycles << 52)
+        self.recycled_seen.add(pyramid | waste << self.pile_at | recycles << self.waste_end)
         after = (pyramid, self.all_pile & ~waste, 0, recycles + 1)
         key = self.pass_key(pyramid, waste)
         if self.passes.get(key, self.limit + 1) <= recycles + 1:
@@ -286,7 +286,7 @@ class LevelSearch:
     def pass_key(self, pyramid: int, waste: int) -> int:
         """What a pass starting with ``waste`` turned over into the stock is: the same pyramid
         over a stock of the same values in the same order is the same game."""
-        key, shift = pyramid, 28
+        key, shift = pyramid, self.pile_at
         for chunks in self.value_chunks:
             packed, count = chunks[waste & 255]
             key |= packed << shift

@@ -12,8 +12,8 @@ the other and end where the search's line ends (a won game for a winning line).
 from __future__ import annotations
 
 from .._moves import Move
-from .levels import _RECYCLED, _Level
-from .model import _DRAW, _PYRAMID
+from .levels import _Level
+from .model import _DRAW
 
 
 class LineWriter:
@@ -75,10 +75,11 @@ class LineWriter:
         return line
 
     def step_between(self, level: _Level, state: int, child: int) -> list:
-        t = state >> 28
-        _, within, _ = self.pyramid_moves(state & _PYRAMID)
+        at = self.pile_at
+        t = state >> at
+        _, within, _ = self.pyramid_moves(state & self.full)
         for step, after in within:
-            if after | t << 28 == child:
+            if after | t << at == child:
                 return [step]
         drawn = self.levels[self.drawn_key(level, state)]
         return [_DRAW, *self.exit_line(drawn, 1, child, level.key[2])]
@@ -87,22 +88,22 @@ class LineWriter:
         """The steps of ``level`` up to its top card leaving at ``exit`` (``below``: the card
         beneath it)."""
         top = level.key[2]
-        if kind == 3 and exit | _RECYCLED not in level.exits:  # the stock ran out above this level
-            own = 1 << top << 28 if top >= 0 else 0
+        if kind == 3 and exit | 3 << self.kind_at not in level.exits:  # the stock ran out above this level
+            own = 1 << top << self.pile_at if top >= 0 else 0
             for upper, state in level.uppers.items():
                 if exit & ~own in self.recycled_exits(upper):
                     return [*self.level_line(level, state), _DRAW, *self.exit_line(upper, 3, exit & ~own, top)]
-        state = level.exits[exit | kind << 60]
+        state = level.exits[exit | kind << self.kind_at]
         line = self.level_line(level, state)
         if kind == 3:  # the stock ran out here
             return line
         if kind == 2:
             return [*line, ("pair", (), (top, below))]
-        if self.pile_values[top] == 13:
+        if self.pile_values[top] == self.lone:
             return [*line, ("king", None, top)]
-        free, _, _ = self.pyramid_moves(state & _PYRAMID)
+        free, _, _ = self.pyramid_moves(state & self.full)
         for slot in free:
-            if self.values[slot] + self.pile_values[top] == 13 and state & ~(1 << slot) == exit:
+            if self.values[slot] + self.pile_values[top] == self.pair_sum and state & ~(1 << slot) == exit:
                 return [*line, ("pair", (slot,), top)]
         drawn = self.levels[self.drawn_key(level, state)]
         return [*line, _DRAW, *self.exit_line(drawn, 2, exit, top)]

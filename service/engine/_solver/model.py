@@ -15,17 +15,12 @@ value is tried), each with the position it leads to; nothing here counts nodes o
 from __future__ import annotations
 
 from .._cards import Card
-from .._layout import COVERED_BY, ROWS, SLOTS
 from .._shape import covering_masks
 from .._play import top_just_drawn
 from .._state import GameState
 from .options import SearchOptions
 
 
-_COVER_MASK = tuple(sum(1 << cover for cover in COVERED_BY[slot]) for slot in range(SLOTS))
-#: every slot covering each slot, directly or through others
-_BELOW_MASK = covering_masks(ROWS)
-_PYRAMID = (1 << 28) - 1
 _DRAW = ("draw", None, None)
 _RECYCLE = ("recycle", None, None)
 
@@ -48,6 +43,17 @@ class Model:
         rules = state.rules
         layout = state.layout
         self.rules = rules
+        # the geometry, from the rules' shape: the pyramid's slots, which cover which, the pair sum
+        shape = rules.shape
+        self.slots = slots = shape.slots
+        self.pair_sum = shape.pair_sum
+        self.lone = shape.lone_rank  # the King's value, removed alone
+        #: the slots covering each slot directly, and (``below_mask``) directly or through others
+        self.cover_mask = tuple(sum(1 << cover for cover in covers) for covers in shape.covered_by)
+        self.below_mask = covering_masks(shape.rows)
+        #: the pyramid's bits in a position's key, and where the pile's bits begin above them
+        self.full = (1 << slots) - 1
+        self.pile_at = slots
         self.strict = rules.strict_win
         self.limit = rules.max_recycles
         self.drawn_pairs = rules.drawn_pairs_with_waste
@@ -62,10 +68,18 @@ class Model:
         #: in the pool, «mazo contra descarte» pairs only matter when every card must go: else a
         #: pile card left in the pool never blocks anything, and the pairs are not tried
         self.pool_pairs = self.drawn_pairs and self.strict
-        self.slots_of_value = [sum(1 << s for s, v in enumerate(self.values) if v == value) for value in range(14)]
-        self.pile_of_value = [sum(1 << i for i, v in enumerate(self.pile_values) if v == value) for value in range(14)]
-        self.pile_by_value = {value: [i for i, v in enumerate(self.pile_values) if v == value] for value in range(1, 14)}
+        values = range(self.pair_sum + 1)  # (0 for a King's partner)
+        self.slots_of_value = [sum(1 << s for s, v in enumerate(self.values) if v == value) for value in values]
+        self.pile_of_value = [sum(1 << i for i, v in enumerate(self.pile_values) if v == value) for value in values]
+        self.pile_by_value = {value: [i for i, v in enumerate(self.pile_values) if v == value] for value in values[1:]}
         self.all_pile = (1 << len(self.pile)) - 1
+        #: a key's fields above the pile's removed mask: the split, then the recycles (``key``)
+        self.split_at = slots + len(self.pile) + 1
+        self.recycles_at = self.split_at + 6
+        #: the search by levels (``levels``): a waste's mask ends at ``waste_end`` (the recycles
+        #: above it), an exit's kind is kept above every bit of a position
+        self.waste_end = slots + len(self.pile)
+        self.kind_at = self.recycles_at + 1
         self.moves_cache: dict[int, tuple] = {}
 
     # -- the position --------------------------------------------------------------------------
@@ -119,22 +133,22 @@ class Model:
         return found
 
     def _pyramid_moves(self, pyramid: int) -> tuple[list[int], list, bool]:
-        values = self.values
-        free = [slot for slot in range(SLOTS) if pyramid >> slot & 1 and not pyramid & _COVER_MASK[slot]]
+        values, cover_mask, total, lone = self.values, self.cover_mask, self.pair_sum, self.lone
+        free = [slot for slot in range(self.slots) if pyramid >> slot & 1 and not pyramid & cover_mask[slot]]
         for slot in free:
-            if values[slot] == 13:
+            if values[slot] == lone:
                 return free, [(("king", slot, None), pyramid & ~(1 << slot))], True
         moves = []
         for i, a in enumerate(free):
             for b in free[i + 1 :]:
-                if values[a] + values[b] == 13:
+                if values[a] + values[b] == total:
                     moves.append((("pair", (a, b), None), pyramid & ~(1 << a | 1 << b)))
         if self.covering:
-            for slot in range(SLOTS):
-                covers = pyramid & _COVER_MASK[slot]
+            for slot in range(self.slots):
+                covers = pyramid & cover_mask[slot]
                 if pyramid >> slot & 1 and covers and covers & (covers - 1) == 0:  # a single card covers it
                     cover = covers.bit_length() - 1
-                    if cover in free and values[slot] + values[cover] == 13:
+                    if cover in free and values[slot] + values[cover] == total:
                         moves.append((("pair", (slot, cover), None), pyramid & ~(1 << slot | 1 << cover)))
         return free, moves, False
 
@@ -145,14 +159,14 @@ class Model:
         if self.pooled:
             yield from self.pooled_children(pyramid, removed)
             return
-        values = self.values
+        values, total = self.values, self.pair_sum
         free, within, forced = self.pyramid_moves(pyramid)
         if forced:
             step, after = within[0]
             yield step, (after, removed, split, recycles)
             return
         top = self.waste_top(removed, split)
-        if top >= 0 and self.pile_values[top] == 13:
+        if top >= 0 and self.pile_values[top] == self.lone:
             yield ("king", None, top), (pyramid, removed | 1 << top, split, recycles)
             if not every_king:
                 return
@@ -161,11 +175,11 @@ class Model:
         if top >= 0:  # (a King on top, under ``every_king``, pairs with nothing)
             value = self.pile_values[top]
             for slot in free:
-                if values[slot] + value == 13:
+                if values[slot] + value == total:
                     yield ("pair", (slot,), top), (pyramid & ~(1 << slot), removed | 1 << top, split, recycles)
             if self.drawn_pairs and top == split - 1:  # the card just drawn
                 second = self.waste_top(removed, top)
-                if second >= 0 and self.pile_values[second] + value == 13:
+                if second >= 0 and self.pile_values[second] + value == total:
                     yield ("pair", (), (top, second)), (pyramid, removed | 1 << top | 1 << second, split, recycles)
         nxt = self.stock_top(removed, split)
         if nxt >= 0:
@@ -177,20 +191,20 @@ class Model:
         """The moves with the pile as a pool: a pyramid card pairs with any pile card left (the
         first of its value, the others being alike but for the suit, unless pile cards pair with
         each other: then which one matters, see ``pool_pairs``). Split and recycles stay 0 in these positions."""
-        values = self.values
+        values, total = self.values, self.pair_sum
         free, within, forced = self.pyramid_moves(pyramid)
         if forced:
             step, after = within[0]
             yield step, (after, removed, 0, 0)
             return
-        for i in self.pile_by_value[13]:
+        for i in self.pile_by_value[self.lone]:
             if not removed >> i & 1:
                 yield ("king", None, i), (pyramid, removed | 1 << i, 0, 0)
                 return
         for step, after in within:
             yield step, (after, removed, 0, 0)
         for slot in free:
-            for i in self.pile_by_value[13 - values[slot]]:
+            for i in self.pile_by_value[total - values[slot]]:
                 if not removed >> i & 1:
                     yield ("pair", (slot,), i), (pyramid & ~(1 << slot), removed | 1 << i, 0, 0)
                     if not self.pool_pairs:
@@ -200,16 +214,17 @@ class Model:
             for i in range(len(self.pile)):
                 if removed >> i & 1:
                     continue
-                if previous >= 0 and self.pile_values[previous] + self.pile_values[i] == 13:
+                if previous >= 0 and self.pile_values[previous] + self.pile_values[i] == total:
                     yield ("pair", (), (i, previous)), (pyramid, removed | 1 << i | 1 << previous, 0, 0)
                 previous = i
+
     def key(self, position: tuple[int, int, int, int]) -> int:
         pyramid, removed, split, recycles = position
-        return pyramid | removed << 28 | split << 53 | recycles << 59
+        return pyramid | removed << self.pile_at | split << self.split_at | recycles << self.recycles_at
 
     def line_key(self, position: tuple[int, int, int, int]) -> int:
         """``key`` for the searches of a shortest line: under unlimited recycles the count used
         changes nothing ahead, so positions differing only by it are one."""
         pyramid, removed, split, recycles = position
-        return pyramid | removed << 28 | split << 53 | (0 if self.limit is None else recycles) << 59
+        return pyramid | removed << self.pile_at | split << self.split_at | (0 if self.limit is None else recycles) << self.recycles_at
 

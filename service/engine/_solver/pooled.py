@@ -20,14 +20,14 @@ class PooledSearch:
         """Is the position lost even with unlimited passes? Every line under a recycle limit is a
         line without one, so it is then lost under any limit. Searched depth-first with the pile
         as a pool; the positions proved lost or winnable are kept for the next questions."""
-        lost, won = self.pool_lost, self.pool_won
-        root = pyramid | removed << 28
+        lost, won, at = self.pool_lost, self.pool_won, self.pile_at
+        root = pyramid | removed << at
         if root in lost or root in won or self.won(pyramid, removed):
             return root in lost
         path, stack = [root], [self.pooled_children(pyramid, removed)]
         while stack:
             for _, (pyramid, removed, _, _) in stack[-1]:
-                key = pyramid | removed << 28
+                key = pyramid | removed << at
                 if key in lost:
                     continue
                 if key in won or self.won(pyramid, removed):

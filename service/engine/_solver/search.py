@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import itertools
 
-from .._layout import SLOTS
 from .._state import GameState
 from .bounds import Bounds
 from .breadth_first import BreadthFirst
@@ -35,7 +34,7 @@ class Search(Model, Bounds, PooledSearch, LevelSearch, LineWriter, Estimate, Sho
         self.summaries = options.levels
         self.levels: dict[tuple, _Level] = {}
         self.passes: dict[int, int] = {}  # each pass searched: the fewest recycles used to reach it
-        self.recycled_seen: set[int] = set()  # pyramid | waste << 28 | recycles << 52, recycled
+        self.recycled_seen: set[int] = set()  # pyramid | waste << pile_at | recycles << waste_end, recycled
         # for ``pass_key`` (limited passes): per 8 pile positions and each subset of them, the
         # values of its cards (4 bits each, the first lowest) and their number
         self.value_chunks = [self.packed_values(base) for base in range(0, len(self.pile), 8)] if self.by_levels else []
@@ -51,7 +50,7 @@ class Search(Model, Bounds, PooledSearch, LevelSearch, LineWriter, Estimate, Sho
         self.frames: list = []
         self.before = list
         self.prune = True
-        self.best: list = [SLOTS + 1, None]
+        self.best: list = [self.slots + 1, None]
         #: the shortest line the shortest-line search had found when the budget ran out (``shortest``)
         self.found: list | None = None
 
@@ -102,12 +101,12 @@ class Search(Model, Bounds, PooledSearch, LevelSearch, LineWriter, Estimate, Sho
             else:
                 self.walk(root, visit)
         except _Found as found:  # every pyramid card removed
-            return SLOTS, found.line
+            return self.slots, found.line
         left, line = self.best
         if isinstance(line, tuple):  # found by levels: (line before the pass, frames)
             before, frames = line
             line = [*before(), *self.frames_line(frames)]
-        return SLOTS - left, line
+        return self.slots - left, line
 
     @property
     def by_levels(self) -> bool:

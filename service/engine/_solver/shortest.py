@@ -52,7 +52,7 @@ class ShortestSearch:
         found = self.free_cache.get(pyramid)
         if found is None:
             free, _, _ = self.pyramid_moves(pyramid)
-            found = [()] * 14
+            found = [()] * (self.pair_sum + 1)
             for slot in free:
                 found[self.values[slot]] += (slot,)
             self.free_cache[pyramid] = found
@@ -71,17 +71,18 @@ class ShortestSearch:
         partners = self.free_by_value(pyramid)
         values = self.pile_values
         drawn_pairs = self.drawn_pairs
+        total, lone = self.pair_sum, self.lone
         top = self.waste_top(removed, split)
         if top >= 0:  # no draw: the waste top
             value = values[top]
-            if value == 13:
+            if value == lone:
                 yield 0, ("king", None, top), (pyramid, removed | 1 << top, split, recycles)
             else:
-                for slot in partners[13 - value]:
+                for slot in partners[total - value]:
                     yield 0, ("pair", (slot,), top), (pyramid & ~(1 << slot), removed | 1 << top, split, recycles)
                 if drawn_pairs and top == split - 1:  # the card just drawn, with the one beneath
                     beneath = self.waste_top(removed, top)
-                    if beneath >= 0 and values[beneath] + value == 13:
+                    if beneath >= 0 and values[beneath] + value == total:
                         yield 0, ("pair", (), (top, beneath)), (pyramid, removed | 1 << top | 1 << beneath, split, recycles)
         beneath, i, draws, end = top, split, 0, len(values)
         while i < end:  # k draws: the card drawn last, i, on top of ``beneath``
@@ -90,12 +91,12 @@ class ShortestSearch:
                 continue
             draws += 1
             value, bit, after = values[i], 1 << i, i + 1
-            if value == 13:
+            if value == lone:
                 yield draws, ("king", None, i), (pyramid, removed | bit, after, recycles)
             else:
-                for slot in partners[13 - value]:
+                for slot in partners[total - value]:
                     yield draws, ("pair", (slot,), i), (pyramid & ~(1 << slot), removed | bit, after, recycles)
-                if drawn_pairs and beneath >= 0 and values[beneath] + value == 13:
+                if drawn_pairs and beneath >= 0 and values[beneath] + value == total:
                     yield draws, ("pair", (), (i, beneath)), (pyramid, removed | bit | 1 << beneath, after, recycles)
             beneath, i = i, after
         if beneath >= 0 and (self.limit is None or recycles < self.limit):
