@@ -18,6 +18,15 @@ ROOT = Path(engine.__file__).parent
 PACKAGE = "service.engine"
 
 
+def imported_from(node: ast.ImportFrom, package: str) -> str:
+    """The module ``from … import`` names, relative ones resolved against ``package`` (the package
+    the importing module is in); also read by ``test_public_names``."""
+    if not node.level:
+        return node.module or ""
+    base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+    return f"{base}.{node.module}" if node.module else base
+
+
 def module_name(path: Path, base: Path) -> str:
     parts = list(path.relative_to(base).with_suffix("").parts)
     if parts[-1] == "__init__":
@@ -50,11 +59,7 @@ def import_graph(root: Path = ROOT, base: Path = ROOT.parent.parent) -> dict[str
             if isinstance(node, ast.Import):
                 targets = [alias.name for alias in node.names]
             elif isinstance(node, ast.ImportFrom):
-                if node.level:
-                    base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
-                    base = f"{base}.{node.module}" if node.module else base
-                else:
-                    base = node.module or ""
+                base = imported_from(node, package)
                 # ``from . import general`` imports the module ``general``; ``from .x import y`` imports ``x``
                 targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules else base for alias in node.names]
             for target in targets:

@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.engine.test_imports import imported_from
+
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = "service.engine"
 #: Where the users of the engine are.
@@ -78,11 +80,7 @@ def private_engine_uses(source: str, module: str = "tests.example", is_package: 
                 elif alias.name == PACKAGE:
                     engine_names.add(alias.asname or "service")  # (``service.engine._x`` is an attribute then)
         elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
-                base = f"{base}.{node.module}" if node.module else base
-            else:
-                base = node.module or ""
+            base = imported_from(node, package)
             if _private(base):
                 found.append(f"{node.lineno}: {base}")
                 continue
