@@ -195,12 +195,6 @@ def is_capability(name: str) -> bool:
     return True
 
 
-def lacking(needed: Iterable[str], values: Iterable[str], offered: frozenset[str], without: frozenset[str]) -> list[str]:
-    """What a scenario needs and the implementation does not offer: its capabilities not offered,
-    and its options' values declared missing."""
-    return sorted({name for name in needed if name not in offered} | {name for name in values if name in without})
-
-
 def why(capabilities: Iterable[str]) -> str:
     """The skip reason naming what is missing."""
     return "the implementation does not offer: " + ", ".join(sorted(capabilities))

@@ -28,6 +28,9 @@ STARTED_FIRST = (
     "tests/cli/test_wheel.py::test_the_installed_kit_judges_the_installed_server",  # builds the wheel's environment
     "tests/api/test_contract_clients.py::test_the_named_requests_are_among_those_checked",  # records the kit's requests
     "tests/kit/test_kit_report.py",
+    "tests/kit/test_fixed_rules.py::test_pyramide_playing_fixed_rules_passes_every_scenario_that_holds_under_them",
+    "tests/browser/test_browser.py::test_a_constructed_deal_played_to_a_win",
+    "tests/kit/test_outside_engine.py::test_aisleriot_is_judged_as_its_report_and_baseline_say",
     "tests/solver/test_solver.py::test_one_pass_verdicts_agree_with_a_solver_written_from_the_published_rules",
     "tests/solver/test_solver.py::test_the_search_by_levels_agrees_with_the_whole_search",
     "tests/kit/test_kit_portable.py::test_the_subprocess_driver_judges_an_engine_without_http",
