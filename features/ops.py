@@ -40,6 +40,7 @@ class Game:
         self.driver = driver
         #: the rules the implementation plays fixed: every deal is made under them (rule_sets.under)
         self.fixed = dict(fixed or {})
+        self.deal_rules: dict[str, Any] = {}
         self.scored: list[int] = []  # the points of each action played, in order (an undo takes the last)
         self.undone_scored: int | None = None
         #: capabilities the implementation lacks whose checks are left out (conftest: check_plan)
@@ -84,6 +85,9 @@ class Game:
 
             request = under(request, self.fixed)
         self.scored = []
+        from .capabilities import dealt_rules
+
+        self.deal_rules = dealt_rules(request)  # the rules the game was dealt under (the fixed ones included)
         self.last = self.driver.new_game(**request, language=self.language)
         if self.last.accepted and self.dealt is None:
             self.dealt = self.last.state
@@ -150,6 +154,18 @@ class Game:
             outcome = self._play(move)
             if not outcome.accepted:
                 raise KitFailure(f"playing {move!r}", "the move accepted", f"refused: {outcome.refused} ({outcome.message})")
+
+    def op_use_up_passes(self) -> None:
+        """Draw the stock out, then recycle and draw it out again as many times as the recycle limit
+        of the rules dealt allows («pasadas limitadas»): written once for any limit, so that an
+        implementation playing its own limit is judged on it (docs/conformance.md § Fixed rules)."""
+        limit = self.deal_rules.get("max_recycles")
+        if type(limit) is not int:
+            raise KitFailure("the recycle limit of the rules dealt", "a number of recycles", json.dumps(limit))
+        for recycle in [False] + [True] * limit:
+            if recycle:
+                self.op_play(["recycle"])
+            self.op_play(["draw"] * len(self.state["stock"]))
 
     def op_try(self, move: str) -> None:
         self._play(move)

@@ -217,6 +217,7 @@ STEPS: list[Step] = [
     # a preset by its name, as Pyramide's API takes it (``"rules": "traditional"``, docs/api.md)
     Step("when", 'I deal a new game under the preset named "{name}"', lambda name: [{"op": "deal_try", "rules": name}]),
     Step("when", "I start a new game", lambda: [{"op": "new_game"}]),
+    Step("when", "I go through the stock as many times as the rules allow", lambda: [{"op": "use_up_passes"}]),
     Step("when", "I deal the game's own code again", lambda: [{"op": "deal_own_code"}]),
     Step("when", 'I send the game back to play "{move}"', lambda move: play(move)),
     Step(

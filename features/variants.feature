@@ -205,6 +205,21 @@ Feature: Las decisiones de la app y las variantes / Le scelte dell'app e le vari
       | 2     | by moves | KD recycle draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw recycle draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw |
       | 2     | by taps  | KD tap:stock draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw tap:stock tap:stock draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw draw tap:stock tap:stock |
 
+  @doc-000 @doc-002 @doc-003 @sentence-59 @variant-limited-passes @s003-52 @s003-53 @s003-68 @s003-89
+  Scenario Outline: Limited passes: the recycle after the last one the limit allows is refused, whatever the limit: <limit>
+    Given the documents deal with "max_recycles" set to <limit>
+    When I go through the stock as many times as the rules allow
+    Then the stock has 0 cards
+    And the game is playing
+    When I try "recycle"
+    Then the move is refused with "no_recycles_left"
+    And the refused move left the game as it was
+
+    Examples:
+      | limit |
+      | 0     |
+      | 3     |
+
   @doc-000 @doc-002 @doc-003 @sentence-59 @variant-limited-passes @s003-52 @s003-53
   Scenario Outline: Limited passes: past the last recycle, a tap on the empty stock does nothing, <limit> recycles
     Given the documents deal with "max_recycles" set to <limit>

@@ -365,6 +365,7 @@ const OPS = {
   undone: [['points'], []],
   undone_action: [['action'], []],
   undone_as_scored: [[], []],
+  use_up_passes: [[], []],
   score_change: [['since', 'points'], []],
   history_last: [['action'], []],
   foundation: [['cards'], []],
@@ -405,6 +406,7 @@ class Game {
     this.before = null; // the game before the last move tried
     this.noted = null;
     this.dealt = null; // the game as first dealt
+    this.dealRules = {}; // the rules the game was dealt under (use_up_passes)
     this.scored = []; // the points of each action played, in order (an undo takes the last)
     this.undoneScored = null;
     this.solution = null;
@@ -424,6 +426,7 @@ class Game {
 
   async deal(request) {
     this.scored = [];
+    this.dealRules = request.rules && typeof request.rules === 'object' ? request.rules : {}; // (a preset by name: none read)
     this.last = await this.driver.newGame({ ...request, language: this.language });
     if (this.last.accepted && this.dealt === null) this.dealt = this.last.state;
     return this.last;
@@ -507,6 +510,15 @@ class Game {
     for (const move of moves) {
       const outcome = await this.playOne(move);
       if (!outcome.accepted) throw new KitFailure(`playing ${pyRepr(move)}`, 'the move accepted', `refused: ${outcome.refused} (${outcome.message})`);
+    }
+  }
+
+  async op_use_up_passes() {
+    const limit = Object.hasOwn(this.dealRules || {}, 'max_recycles') ? this.dealRules.max_recycles : null;
+    if (!Number.isInteger(limit)) throw new KitFailure('the recycle limit of the rules dealt', 'a number of recycles', JSON.stringify(limit));
+    for (let pass = 0; pass <= limit; pass += 1) {
+      if (pass > 0) await this.op_play({ moves: ['recycle'] });
+      await this.op_play({ moves: Array(get(this.state, 'stock', 'the game').length).fill('draw') });
     }
   }
 
