@@ -82,12 +82,12 @@ def test_pyramide_playing_fixed_rules_passes_every_scenario_that_holds_under_the
     Pyramide in-process under each of the seven options alone, and under all seven at once, passes
     every scenario it runs too (``pyramide-conformance --rules …``, by hand: some 80 s)."""
     rules = {"max_recycles": 1, "strict_win": True, "pair_with_covering": True}
-    done, results = kit(tmp_path, "--driver-command", ADAPTER, PYRAMIDE_ADAPTER_RULES=json.dumps(rules))
+    done, results = kit(tmp_path, "--driver-command", ADAPTER, "-m", "doc-000 or doc-002", PYRAMIDE_ADAPTER_RULES=json.dumps(rules))
     assert done.returncode == 0, done.stdout[-3000:]
     assert results["rules"]["plays"] == rules
     blamed = results["rules"]["not_holding"]
     assert set(blamed) == set(rules) and all(count > 0 for count in blamed.values())
-    assert results["counts"]["failed"] == 0 and results["counts"]["passed"] > 350
+    assert results["counts"]["failed"] == 0 and results["counts"]["passed"] > 200  # (the app's sentences: 280 scenarios)
     assert "max_recycles = 1, where the app plays null (000 #56" in done.stdout
     limited = [s for s in results["scenarios"] if s["id"].startswith("variants/limited-passes-1-recycles-and-not-one-more")]
     assert limited and all(s["outcome"] == "passed" for s in limited)  # its own limit is judged
