@@ -140,28 +140,12 @@ class Summary:
                 counts[f"{cite[0]} #{cite[1]}"] += 1
         return dict(sorted(counts.items(), key=lambda item: (item[0][:3], int(item[0][5:]))))
 
-    def skipped_for(self) -> dict[str, int]:
-        """Scenarios skipped per capability not offered (one needing several counts under each)."""
-        from .report import skip_names
-
-        skipped: dict[str, int] = defaultdict(int)
-        for reason in self.reasons.values():
-            for name in skip_names(reason):
-                if not name.startswith("rules "):
-                    skipped[name] += 1
-        return dict(skipped)
-
     def rule_set(self) -> dict[str, int]:
         """Scenarios skipped per option the implementation plays otherwise than the app and under
         whose value they do not hold (``max_recycles``: 12)."""
-        from .report import skip_names
+        from .report import skip_counts
 
-        blamed: dict[str, int] = defaultdict(int)
-        for reason in self.reasons.values():
-            for name in skip_names(reason):
-                if name.startswith("rules "):
-                    blamed[name[6:].partition("=")[0]] += 1
-        return dict(blamed)
+        return skip_counts(self.reasons.values())[1]
 
     def counts(self) -> dict[str, int]:
         return {outcome: list(self.outcomes.values()).count(outcome) for outcome in ("passed", "failed", "skipped")}
@@ -175,23 +159,20 @@ class Summary:
         if sentences:
             lines += ["", "failing checks by the sentence they guard (scenarios):"]
             lines += [f"  {cite:<10} {count:>5}" for cite, count in sentences.items()]
-        rule_set = self.rule_set()
+        from .report import failures_by_difference, group_title, left_out_counts, rule_set_lines, skip_counts
+
+        results = self.scenario_results()
+        skipped, rule_set = skip_counts(self.reasons.values())
         if self.fixed_rules:
             lines += ["", "the rules it plays, where they differ from the app's (scenarios that do not hold under them, skipped):"]
             lines += [f"  {line}" for line in rule_set_lines(self.fixed_rules, rule_set)]
-        skipped = self.skipped_for()
         if skipped:
             lines += ["", "skipped, by what the implementation does not offer (scenarios; one needing several counts under each):", *(f"  {count:>5}  {reason}" for reason, count in sorted(skipped.items(), key=lambda item: -item[1]))]
-        left_out: dict[str, int] = defaultdict(int)
-        for node, names in self.left_out.items():
-            for name in names if self.outcomes.get(node) != "skipped" else []:
-                left_out[name] += 1
+        left_out = left_out_counts(results)
         if left_out:
             lines += ["", "checks left out for what the implementation does not offer, the rest of their scenario judged (scenarios):"]
             lines += [f"  {count:>5}  {name}" for name, count in sorted(left_out.items(), key=lambda item: -item[1])]
-        from .report import failures_by_difference, group_title
-
-        groups = failures_by_difference(self.scenario_results())
+        groups = failures_by_difference(results)
         if groups:
             lines += ["", "failed scenarios, by the sentence they first differ on:"]
             for label, failed in groups:
@@ -200,26 +181,6 @@ class Summary:
         counts = self.counts()
         tail = f"{counts['passed']} passed, {counts['failed']} failed" + (f", {counts['skipped']} skipped" if counts["skipped"] else "")
         return "\n".join([*lines, "", tail])
-
-
-def rule_set_lines(fixed: dict, blamed: dict[str, int]) -> list[str]:
-    """One line per option played otherwise than the app: its value, the app's and the sentence
-    stating it, and how many scenarios do not hold under it."""
-    from .conftest import sentences
-    from .rule_sets import APP_RULES, STATED_BY, differences
-
-    lines = []
-    for key, value in differences(fixed).items():
-        number = STATED_BY[key]
-        text = sentences()[str(number)]["000"]
-        lines.append(
-            f"{key} = {json.dumps(value)}, where the app plays {json.dumps(APP_RULES[key])} (000 #{number} «{text}»): "
-            f"{blamed.get(key, 0)} scenario(s) do not hold under it"
-        )
-    same = {key: value for key, value in fixed.items() if key not in differences(fixed)}
-    if same:
-        lines.append("as the app: " + ", ".join(f"{key} = {json.dumps(value)}" for key, value in same.items()))
-    return lines
 
 
 def reachable(base_url: str) -> str | None:

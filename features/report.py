@@ -17,9 +17,9 @@ pass are listed so that the file can be brought up to date (``--write-baseline``
 from __future__ import annotations
 
 import json
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 BASELINE_FORMAT = 1
 
@@ -50,6 +50,47 @@ def skip_names(reason: str) -> list[str]:
     if reason.startswith(RULE_SET):
         return [f"rules {item}" for item in reason.removeprefix(RULE_SET).split(", ")]
     return reason.removeprefix("the implementation does not offer: ").split(", ")
+
+
+def skip_counts(reasons: Iterable[str]) -> tuple[dict[str, int], dict[str, int]]:
+    """The skipped scenarios counted from their reasons: per capability not offered (one needing
+    several counts under each), and per option of the rules played under which they do not hold."""
+    capabilities: dict[str, int] = defaultdict(int)
+    options: dict[str, int] = defaultdict(int)
+    for reason in reasons:
+        for name in skip_names(reason):
+            if name.startswith("rules "):
+                options[name.removeprefix("rules ").partition("=")[0]] += 1
+            else:
+                capabilities[name] += 1
+    return dict(capabilities), dict(options)
+
+
+def left_out_counts(results: Iterable[dict[str, Any]]) -> dict[str, int]:
+    """Scenarios judged with the checks of a capability left out, per capability."""
+    counts: dict[str, int] = defaultdict(int)
+    for result in results:
+        for name in result.get("checks_left_out", []):
+            counts[name] += 1
+    return dict(counts)
+
+
+def rule_set_lines(fixed: dict[str, Any], blamed: dict[str, int]) -> list[str]:
+    """One line per option played otherwise than the app: its value, the app's and the sentence
+    stating it, and how many scenarios do not hold under it; then those played as the app."""
+    from .rule_sets import APP_RULES, STATED_BY, differences
+
+    lines = []
+    for key, value in differences(fixed).items():
+        number = STATED_BY[key]
+        lines.append(
+            f"{key} = {json.dumps(value)}, where the app plays {json.dumps(APP_RULES[key])} (000 #{number} «{_sentence(('000', number))}»): "
+            f"{blamed.get(key, 0)} scenario(s) do not hold under it"
+        )
+    same = {key: value for key, value in fixed.items() if key not in differences(fixed)}
+    if same:
+        lines.append("as the app: " + ", ".join(f"{key} = {json.dumps(value)}" for key, value in same.items()))
+    return lines
 
 
 def rule_set_rows(fixed: dict[str, Any]) -> dict[tuple[str, int], str]:
@@ -152,35 +193,24 @@ def render_markdown(target: str, counts: dict[str, int], results: list[dict[str,
         "sentence, or skipped for want of a capability. A scenario that fails only on its points counts "
         "against the scoring sentence (000 #43), not against the rule it is about.",
     ]
+    reasons = [result.get("reason", "") for result in results if result["outcome"] == "skipped"]
+    blamed = skip_counts(reasons)[1]
+    # (the report's table names the rules' options too, with their values: ``rules max_recycles=0``)
+    skipped = Counter(name for reason in reasons for name in skip_names(reason))
     if differences(fixed or {}):
-        from .cli import rule_set_lines
-
-        blamed: dict[str, int] = defaultdict(int)
-        for result in results:
-            for name in skip_names(result.get("reason", "")) if result["outcome"] == "skipped" else []:
-                if name.startswith("rules "):
-                    blamed[name[6:].partition("=")[0]] += 1
         lines += [
             "", "## The rules it plays", "",
             "Each option it plays otherwise than the app, once: the scenarios that do not hold under its value "
             "(run on Pyramide's engine dealt as it is dealt) are skipped, not failed, and blamed on the option.", "",
         ]  # fmt: skip
         lines += [f"- {line}" for line in rule_set_lines(fixed or {}, blamed)]
-    skipped: dict[str, int] = defaultdict(int)
-    for result in results:
-        if result["outcome"] == "skipped":
-            for name in skip_names(result.get("reason", "")):
-                skipped[name] += 1
     if skipped:
         lines += [
             "", "## Skipped, by what the implementation does not offer", "",
             "A scenario needing several counts under each.", "", "| capability | scenarios |", "|---|---|",
         ]  # fmt: skip
         lines += [f"| {reason} | {count} |" for reason, count in sorted(skipped.items(), key=lambda item: -item[1])]
-    left_out: dict[str, int] = defaultdict(int)
-    for result in results:
-        for name in result.get("checks_left_out", []):
-            left_out[name] += 1
+    left_out = left_out_counts(results)
     if left_out:
         lines += [
             "", "## Checks left out, the rest of their scenario judged", "",

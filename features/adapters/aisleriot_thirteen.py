@@ -203,7 +203,7 @@ class Adapter:
         # the game over without a win: AisleRiot's board says so at once (window.c's dialog)
         blocked = after["status"] == "blocked" != before["status"]
         feedback = {"code": "blocked", "message": "There are no more moves"} if blocked else None
-        return {"ok": True, "state": after, "events": self.events(request["move"], before, after), "feedback": feedback}
+        return {"ok": True, "state": after, "events": events_between(request["move"], before, after), "feedback": feedback}
 
     def probe(self, request: dict) -> dict:
         return self.play(request, keep=False)
@@ -272,14 +272,6 @@ class Adapter:
             return ("not_a_king", "only a King is removed alone") if cards[0][0] != "K" else ("card_blocked", "the King is face down")
         return "sum_not_13", "the two cards do not make 13"
 
-    # -- events: the difference between two positions ----------------------------------------------
-    def events(self, move: str, before: dict, after: dict) -> list[dict]:
-        return events_between(move, before, after)
-
-
-def main() -> None:
-    serve(Adapter())
-
 
 if __name__ == "__main__":
-    main()
+    serve(Adapter())

@@ -137,7 +137,7 @@ class Adapter:
             self.game._restore(before_game)
         if not done:
             return refused(*reason)
-        return {"ok": True, "state": after, "events": self.events(request["move"], before, after), "feedback": None}
+        return {"ok": True, "state": after, "events": events_between(request["move"], before, after), "feedback": None}
 
     def probe(self, request: dict) -> dict:
         return self.play(request, keep=False)
@@ -185,14 +185,6 @@ class Adapter:
         code = next((code for pattern, code in REASONS if re.search(pattern, why)), "illegal_move")
         return False, (code, why)
 
-    # -- events: the difference between two positions ----------------------------------------------
-    def events(self, move: str, before: dict, after: dict) -> list[dict]:
-        return events_between(move, before, after)
-
-
-def main() -> None:
-    serve(Adapter())
-
 
 if __name__ == "__main__":
-    main()
+    serve(Adapter())
