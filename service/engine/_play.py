@@ -15,6 +15,7 @@ from ._cards import Card, pairs
 from ._errors import IllegalMoveError
 from ._shape import COVERED_BY_SLOTS
 from ._moves import PILE_TOPS, WASTE_PILE_NAMES, WASTE_SECOND, WASTE_TOP, Action, Move
+from ._position import Deal, Position, Step, Where, deal_of
 from ._status import BLOCKED, PLAYING, UNDO_LIMIT, WON
 
 if TYPE_CHECKING:  # (the rules of play read a state, they never make one from a log: ``_state`` does)
@@ -409,46 +410,54 @@ def _a_removal_comes_on_three_piles(state: GameState, free: list[Card]) -> bool:
 # -- Legal moves -----------------------------------------------------------------------------------
 
 
+def position_of(state: GameState) -> tuple[Deal, Position]:
+    """``state`` as the compact position the moves are generated from (``_position``), with the
+    tables of its deal."""
+    deal = deal_of(state.code)
+    piles, just_drawn = waste_piles(state), drawn_pairs_with_waste_now(state)
+    try:
+        return deal, deal.encode(state, piles, just_drawn)
+    except KeyError:  # a position set up by hand, not one of its deal's
+        deal = Deal.of_position(state)
+        return deal, deal.encode(state, piles, just_drawn)
+
+
 def removals(state: GameState) -> Iterator[Move]:
-    """Every pair and King that may be removed now, in a stable order."""
-    pyramid = state.pyramid
-    available: list[tuple[Card, int]] = [
-        (card, slot) for slot, card in enumerate(pyramid) if card is not None and is_free(pyramid, slot)
-    ]
-    available += [(pile[-1], origin) for origin, pile in zip(PILE_ORIGINS, waste_piles(state)) if pile]
-    for card, _ in available:
-        if card.is_king:
-            yield Move.king(card)
-    for i, (a, _) in enumerate(available):
-        for b, _ in available[i + 1 :]:
-            if pairs(a, b):
-                yield Move.pair(a, b)
-    rules = state.rules
-    if rules.pair_with_covering:
-        covered_by = rules.shape.covered_by
-        for slot, card in enumerate(pyramid):
-            if card is None or is_free(pyramid, slot):
-                continue
-            for cover in covered_by[slot]:
-                other = pyramid[cover]
-                if other is not None and _only_cover(state, slot, cover) and pairs(card, other):
-                    yield Move.pair(card, other)
-    if drawn_pairs_with_waste_now(state) and pairs(state.waste[-1], state.waste[-2]):
-        yield Move.pair(state.waste[-1], state.waste[-2])
+    """Every pair and King that may be removed now (``_position.Deal.moves`` decides which), in a
+    stable order: the Kings, then the pairs of two free cards, each in the order of the cards in
+    play (the free pyramid cards by slot, then each waste pile's top), then a card with the one
+    card still covering it, then the card just drawn with the card beneath it."""
+    deal, position = position_of(state)
+    free = deal.pyramid_moves(position[0])[0]
+    pile_of_top = {pile[-1]: i for i, pile in enumerate(position[2]) if pile}
+
+    def in_play_at(where: Where) -> int:
+        kind, n = where
+        return free.index(n) if kind == "slot" else len(free) + pile_of_top[n]
+
+    def order(step: Step) -> tuple[int, ...]:
+        cards: tuple[Where, ...] = step[1:]  # type: ignore[assignment]
+        if step[0] == "pair" and all(kind == "slot" for kind, _ in cards) and not all(n in free for _, n in cards):
+            return (2, *(n for _, n in cards))  # a card, then the one card covering it
+        if step[0] == "pair" and all(kind == "pile" for kind, _ in cards) and not deal.several:
+            return (3,)  # the card just drawn and the card beneath it
+        return (0 if step[0] == "king" else 1, *sorted(in_play_at(where) for where in cards))
+
+    steps = [step for step, _ in deal.moves(position) if step[0] in ("king", "pair")]
+    for step in sorted(steps, key=order):
+        yield deal.move(step)
 
 
 def legal_moves(state: GameState) -> list[Move]:
-    """What may be played now: removals, then draw or recycle, then undo (never after a win; only
-    undo once the game is blocked)."""
+    """What may be played now: removals, then draw or recycle (``_position.Deal.moves``), then undo
+    (never after a win; only undo once the game is blocked)."""
     if state.status == WON:
         return []
     if state.status == BLOCKED:
         return [Move.undo()] if state.history else []
     moves = list(removals(state))
-    if state.stock:
-        moves += [Move.draw(pile) for pile in WASTE_PILE_NAMES] if state.piles else [Move.draw()]
-    elif any(waste_piles(state)) and recycles_left(state):
-        moves.append(Move.recycle())
+    deal, position = position_of(state)
+    moves += [deal.move(step) for step, _ in deal.moves(position) if step[0] in ("draw", "recycle")]
     if state.history:
         moves.append(Move.undo())
     return moves

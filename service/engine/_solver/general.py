@@ -5,8 +5,9 @@ cards a draw, Apophis's three waste piles, and any composition of them with the 
 bit mask of its slots), the stock (top first) and each waste pile (top last) as tuples of pile
 card numbers, the recycles used (left out under unlimited recycles, where they change nothing),
 and whether the waste top is the card just drawn and pairs with the card beneath it («mazo contra
-descarte»). Its children are exactly the moves ``legal_moves`` allows (pairs, Kings, a draw onto
-each pile, a recycle), but for these reductions, each proved never to lose a win:
+descarte») (``_position.Position``). Its children are ``_position.Deal.moves``, the moves the
+engine's ``legal_moves`` lists too (pairs, Kings, a draw onto each pile, a recycle), with these
+reductions (``search=True``), each proved never to lose a win:
 
 - **a free pyramid King goes at once**: it covers cards and pairs with none, and the stock never
   depends on it;
@@ -28,7 +29,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from .._moves import WASTE_PILE_NAMES, Move
+from .._moves import Move
+from .._position import Deal
 from .._play import drawn_pairs_with_waste_now, waste_piles
 from .._rules import Rules
 from .._state import GameState
@@ -53,17 +55,15 @@ class GeneralSearch(GeneralShortest):
         self.draw_count = rules.draw_count
         self.several = rules.waste_piles > 1
         self.drawn_pairs = rules.drawn_pairs_with_waste
-        self.slot_cards = layout.pyramid
-        self.values = [card.value for card in self.slot_cards]
-        self.pile_cards = layout.waste + layout.stock
-        self.pile_values = [card.value for card in self.pile_cards]
-        self.number = {card: i for i, card in enumerate(self.pile_cards)}
+        #: the tables of the deal and the moves between positions
+        self.deal = deal = Deal(rules, layout)
+        self.values, self.pile_values = deal.values, deal.pile_values
         self.unit = [1 << (BITS * value) for value in self.pile_values]
         self.budget = budget
         #: whether lost positions are cut (``SearchOptions.needs``; tests compare without)
         self.cuts = cuts
         self.nodes = 0
-        self.pyramid = PyramidCuts(self.values, self.pair_sum, rules, self.count)
+        self.pyramid = PyramidCuts(deal, rules, self.count)
         self.free, self.hopeless = self.pyramid.free, self.pyramid.hopeless
         self.lost_as_a_pool = self.pyramid.lost_as_a_pool
         #: per pyramid: its Kings, other cards, fewest moves removing them, needs, the pile cards
@@ -76,10 +76,7 @@ class GeneralSearch(GeneralShortest):
 
     # -- the position ----------------------------------------------------------------------------
     def encode(self, state: GameState) -> tuple:
-        pyramid = sum(1 << slot for slot, card in enumerate(state.pyramid) if card is not None)
-        stock = tuple(self.number[card] for card in state.stock)
-        piles = tuple(tuple(self.number[card] for card in pile) for pile in waste_piles(state))
-        return (pyramid, stock, piles, state.recycles, drawn_pairs_with_waste_now(state))
+        return self.deal.encode(state, waste_piles(state), drawn_pairs_with_waste_now(state))
 
     def key(self, position: tuple) -> tuple:
         pyramid, stock, piles, recycles, just_drawn = position
@@ -115,54 +112,10 @@ class GeneralSearch(GeneralShortest):
 
     # -- moves -------------------------------------------------------------------------------------
     def children(self, position: tuple, every_king: bool = False) -> Iterator[tuple[tuple, tuple]]:
-        """(step, position after) for each move; a step is ("pair", card, card), ("king", card),
-        ("draw", pile number) or ("recycle",), cards as ("slot", n) or ("pile", n)."""
-        pyramid, stock, piles, recycles, just_drawn = position
-        values, pile_values, total = self.values, self.pile_values, self.pair_sum
-        free, pairs = self.free(pyramid)
-        for slot in free:
-            if values[slot] == total:
-                yield ("king", ("slot", slot)), (pyramid & ~(1 << slot), stock, piles, recycles, just_drawn)
-                return
-        regroup = self.draw_count > 1 and (self.limit is None or recycles < self.limit)
-        tops = [(i, pile[-1]) for i, pile in enumerate(piles) if pile]
-        for i, card in tops:
-            if pile_values[card] == total:
-                yield ("king", ("pile", card)), (pyramid, stock, _take(piles, i), recycles, False)
-                if not (regroup or every_king):
-                    return
-        for a, b, after in pairs:
-            yield ("pair", ("slot", a), ("slot", b)), (after, stock, piles, recycles, just_drawn)
-        for i, card in tops:
-            partner = total - pile_values[card]
-            for slot in free:
-                if values[slot] == partner:
-                    yield ("pair", ("slot", slot), ("pile", card)), (pyramid & ~(1 << slot), stock, _take(piles, i), recycles, False)
-        if self.several:
-            for n, (i, a) in enumerate(tops):
-                for j, b in tops[n + 1 :]:
-                    if pile_values[a] + pile_values[b] == total:
-                        after = _take(_take(piles, i), j)
-                        yield ("pair", ("pile", a), ("pile", b)), (pyramid, stock, after, recycles, False)
-        elif just_drawn:
-            waste = piles[0]
-            if len(waste) > 1 and pile_values[waste[-1]] + pile_values[waste[-2]] == total:
-                yield ("pair", ("pile", waste[-2]), ("pile", waste[-1])), (pyramid, stock, (waste[:-2],), recycles, False)
-        if stock:
-            drawn, rest = stock[: self.draw_count], stock[self.draw_count :]
-            jd = self.drawn_pairs
-            for i in self.draw_order(piles):
-                after = piles[:i] + (piles[i] + drawn,) + piles[i + 1 :]
-                yield ("draw", i), (pyramid, rest, after, recycles, jd)
-        elif any(piles) and (self.limit is None or recycles < self.limit):
-            stock = tuple(card for pile in piles for card in pile)
-            yield ("recycle",), (pyramid, stock, ((),) * len(piles), recycles + 1, False)
-
-    def draw_order(self, piles: tuple) -> list[int]:
-        """The piles a draw may go to: an empty one first (under Apophis)."""
-        if not self.several:
-            return [0]
-        return sorted(range(len(piles)), key=lambda i: (len(piles[i]) > 0, i))
+        """(step, position after) for each move (``_position.Deal.moves``, with the searches'
+        reductions): a step is ("pair", card, card), ("king", card), ("draw", pile number) or
+        ("recycle",), cards as ("slot", n) or ("pile", n)."""
+        return self.deal.moves(position, search=True, every_king=every_king)
 
     # -- searches ------------------------------------------------------------------------------------
     def dead(self, position: tuple) -> bool:
@@ -295,27 +248,8 @@ class GeneralSearch(GeneralShortest):
         return self.total - best[0], best[1]
 
     # -- lines ---------------------------------------------------------------------------------------
-    def card(self, where: tuple[str, int]):
-        kind, n = where
-        return self.slot_cards[n] if kind == "slot" else self.pile_cards[n]
-
-    def move(self, step: tuple) -> Move:
-        kind = step[0]
-        if kind == "king":
-            return Move.king(self.card(step[1]))
-        if kind == "pair":
-            return Move.pair(self.card(step[1]), self.card(step[2]))
-        if kind == "draw":
-            return Move.draw(WASTE_PILE_NAMES[step[1]] if self.several else None)
-        return Move.recycle()
-
     def moves(self, steps: list) -> tuple[Move, ...]:
-        return tuple(self.move(step) for step in steps)
-
-
-def _take(piles: tuple, i: int) -> tuple:
-    """The piles with pile ``i``'s top card taken off."""
-    return piles[:i] + (piles[i][:-1],) + piles[i + 1 :]
+        return tuple(self.deal.move(step) for step in steps)
 
 
 def models(rules: Rules) -> bool:

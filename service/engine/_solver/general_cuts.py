@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from .._shape import covering_masks
+from .._position import Deal
 from .._rules import Rules
 
 #: Bits per value in a signature of pile values (two decks hold 8 cards of a value).
@@ -23,15 +24,17 @@ class Exhausted(Exception):
 
 
 class PyramidCuts:
-    """One deal's pyramid (``values`` slot by slot) under ``rules``; ``count`` is called for each
+    """One deal's pyramid (``deal.values`` slot by slot) under ``rules``; ``count`` is called for each
     position the pool search visits (the general search's budget)."""
 
-    def __init__(self, values: list[int], pair_sum: int, rules: Rules, count: Callable[[], None]) -> None:
-        self.values, self.pair_sum, self.total = values, pair_sum, rules.slots
-        total = pair_sum
+    def __init__(self, deal: Deal, rules: Rules, count: Callable[[], None]) -> None:
+        self.values, self.pair_sum, self.total = deal.values, deal.pair_sum, rules.slots
+        total = self.pair_sum
         self.strict, self.covering, self.count = rules.strict_win, rules.pair_with_covering, count
         shape = rules.shape
-        self.cover_mask = [sum(1 << other for other in covers) for covers in shape.covered_by]
+        self.cover_mask = deal.cover_mask
+        #: the free slots and the pairs within a pyramid (``Deal.pyramid_moves``)
+        self.free = deal.pyramid_moves
         below = covering_masks(shape.rows)
         #: for each slot, the slots of its partners that it could be free together with
         self.partners = []
@@ -45,7 +48,6 @@ class PyramidCuts:
                 if apart or direct:
                     mask |= 1 << other
             self.partners.append(mask)
-        self.free_cache: dict[int, tuple] = {}
         self.needs_cache: dict[int, tuple] = {}
         self.pool_lost: dict[tuple[int, int], bool] = {}
         self.pool_left: dict[tuple[int, int], int] = {}
@@ -97,28 +99,6 @@ class PyramidCuts:
                     break
                 found = min(found, self.fewest_left(*child))
             self.pool_left[pyramid, signature] = found
-        return found
-
-    def free(self, pyramid: int) -> tuple[list[int], list[tuple[int, int, int]]]:
-        """The free slots, and the pairs within the pyramid as (slot, slot, pyramid after)."""
-        found = self.free_cache.get(pyramid)
-        if found is None:
-            values, total, cover_mask = self.values, self.pair_sum, self.cover_mask
-            free = [slot for slot in range(self.total) if pyramid >> slot & 1 and not pyramid & cover_mask[slot]]
-            pairs = [
-                (a, b, pyramid & ~(1 << a | 1 << b))
-                for i, a in enumerate(free)
-                for b in free[i + 1 :]
-                if values[a] + values[b] == total
-            ]
-            if self.covering:
-                for slot in range(self.total):
-                    covers = pyramid & cover_mask[slot]
-                    if pyramid >> slot & 1 and covers and covers & (covers - 1) == 0:
-                        cover = covers.bit_length() - 1
-                        if not pyramid & cover_mask[cover] and values[slot] + values[cover] == total:
-                            pairs.append((slot, cover, pyramid & ~(1 << slot | 1 << cover)))
-            found = self.free_cache[pyramid] = (free, pairs)
         return found
 
     def lost_as_a_pool(self, pyramid: int, signature: int) -> bool:

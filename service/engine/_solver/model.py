@@ -7,6 +7,10 @@ bit mask and a split point ``split``: the waste is what is left of ``pile[:split
 last), the stock what is left of ``pile[split:]``. A position is four integers (pyramid mask,
 removed mask, split, recycles).
 
+The pyramid's part of the moves (free cards, pairs within it) is ``_position.Deal.pyramid_moves``,
+the engine's and the general search's; the waste's part is written here for this encoding, and
+tests check it against ``Deal.moves`` position by position.
+
 Invariant: ``children`` yields exactly the moves the engine allows from the position (but a free
 King goes alone, as removing it never hurts, and with the pile as a pool one pile card of each
 value is tried), each with the position it leads to; nothing here counts nodes or searches.
@@ -17,6 +21,7 @@ from __future__ import annotations
 from .._cards import Card
 from .._shape import covering_masks
 from .._play import top_just_drawn
+from .._position import Deal
 from .._state import GameState
 from .options import SearchOptions
 
@@ -58,6 +63,8 @@ class Model:
         self.limit = rules.max_recycles
         self.drawn_pairs = rules.drawn_pairs_with_waste
         self.covering = rules.pair_with_covering
+        #: the free cards and the pairs within the pyramid (``_position.Deal.pyramid_moves``)
+        self.deal = Deal(rules, layout)
         self.slot_cards: tuple[Card, ...] = layout.pyramid
         self.pile: tuple[Card, ...] = layout.waste + layout.stock
         self.values = tuple(card.value for card in self.slot_cards)
@@ -133,24 +140,12 @@ class Model:
         return found
 
     def _pyramid_moves(self, pyramid: int) -> tuple[list[int], list, bool]:
-        values, cover_mask, total, lone = self.values, self.cover_mask, self.pair_sum, self.lone
-        free = [slot for slot in range(self.slots) if pyramid >> slot & 1 and not pyramid & cover_mask[slot]]
+        free, pairs = self.deal.pyramid_moves(pyramid)
+        values, lone = self.values, self.lone
         for slot in free:
             if values[slot] == lone:
                 return free, [(("king", slot, None), pyramid & ~(1 << slot))], True
-        moves = []
-        for i, a in enumerate(free):
-            for b in free[i + 1 :]:
-                if values[a] + values[b] == total:
-                    moves.append((("pair", (a, b), None), pyramid & ~(1 << a | 1 << b)))
-        if self.covering:
-            for slot in range(self.slots):
-                covers = pyramid & cover_mask[slot]
-                if pyramid >> slot & 1 and covers and covers & (covers - 1) == 0:  # a single card covers it
-                    cover = covers.bit_length() - 1
-                    if cover in free and values[slot] + values[cover] == total:
-                        moves.append((("pair", (slot, cover), None), pyramid & ~(1 << slot | 1 << cover)))
-        return free, moves, False
+        return free, [(("pair", (a, b), None), after) for a, b, after in pairs], False
 
     def children(self, pyramid: int, removed: int, split: int, recycles: int, every_king: bool = False):
         """(move, next position) for every legal move; a free King, when there is one, alone

@@ -1,0 +1,100 @@
+"""The moves of a position are generated in one place (``_position.Deal.moves``, issue 37): the
+engine's legal moves come from it, the general search's children are it with the searches'
+reductions, and the fast model's pyramid part is its ``pyramid_moves``; its waste part, written
+for its own encoding, is checked here against the engine move by move.
+
+Each check walks random games of a rule set through the engine and compares, at every position,
+the moves a search would try with the engine's ``legal_moves`` (undo aside)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from service.engine import PRESETS, GameState, Move, Rules, legal_moves, play, seed_code
+from service.engine._solver.general import GeneralSearch
+from service.engine._solver.model import Model
+from service.engine._solver.options import SearchOptions
+
+#: The fast model's rule sets: one waste pile, one card a draw, every other option on and off.
+FAST = {
+    "N": Rules(),
+    "limited, mazo contra descarte": Rules(max_recycles=2, drawn_pairs_with_waste=True, initial_waste=False),
+    "one pass, strict": Rules(max_recycles=0, strict_win=True),
+    "covering, mazo contra descarte, no recycle left": Rules(pair_with_covering=True, drawn_pairs_with_waste=True, max_recycles=1),
+    "strict, unlimited": Rules(strict_win=True, drawn_pairs_with_waste=True),
+}
+#: The general search's rule sets: every preset of the game's other shapes, and options beside them.
+GENERAL = {
+    **{name: PRESETS[name] for name in ("tuts-tomb", "apophis", "pharaoh", "spanish")},
+    "three a draw, covering": Rules(draw_count=3, pair_with_covering=True, max_recycles=1),
+    "N": Rules(),
+    "covering, mazo contra descarte": Rules(pair_with_covering=True, drawn_pairs_with_waste=True),
+}
+
+
+def walk(rules: Rules, seeds: int, steps: int):
+    """Positions of random games under ``rules`` (a fixed seed: the same positions every run)."""
+    rng = random.Random(37)
+    for seed in range(seeds):
+        state = GameState.new(seed_code(rules, seed))
+        for _ in range(steps):
+            moves = [move for move in legal_moves(state) if move.type != "undo"]
+            if not moves:
+                break
+            yield state, moves
+            state = play(state, rng.choice(moves)).state
+
+
+def fast_move(model: Model, step: tuple) -> Move:
+    """The engine's move for a step of the fast model."""
+    kind, slots, pile = step
+    if kind == "king":
+        return Move.king(model.slot_cards[slots] if slots is not None else model.pile[pile])
+    if kind == "pair":
+        cards = [model.slot_cards[slot] for slot in slots]
+        cards += [model.pile[i] for i in (pile if isinstance(pile, tuple) else () if pile is None else (pile,))]
+        return Move.pair(*cards)
+    return Move.draw() if kind == "draw" else Move.recycle()
+
+
+@pytest.mark.parametrize("name", FAST)
+def test_the_fast_model_tries_exactly_the_engines_moves(name: str):
+    rules = FAST[name]
+    compared = 0
+    for state, moves in walk(rules, seeds=16, steps=120):
+        model = Model(state, SearchOptions(pooled=False))
+        tried = [fast_move(model, step) for step, _ in model.children(*model.encode(state, model.pile), every_king=True)]
+        free_kings = [move for move in moves if move.type == "king" and move.cards[0] in state.pyramid]
+        if free_kings:  # a free pyramid King alone, the first the engine lists
+            assert tried == free_kings[:1], (state.code, state.log)
+        else:
+            assert sorted(map(str, tried)) == sorted(map(str, moves)), (state.code, state.log)
+        compared += 1
+    assert compared > 400
+
+
+@pytest.mark.parametrize("name", GENERAL)
+def test_the_general_search_tries_exactly_the_engines_moves(name: str):
+    rules = GENERAL[name]
+    compared = 0
+    for state, moves in walk(rules, seeds=14, steps=120):
+        run = GeneralSearch(state, 1)
+        tried = [run.deal.move(step) for step, _ in run.children(run.encode(state), every_king=True)]
+        free_kings = [move for move in moves if move.type == "king" and move.cards[0] in state.pyramid]
+        if free_kings:
+            assert tried == free_kings[:1], (state.code, state.log)
+        else:
+            assert sorted(map(str, tried)) == sorted(map(str, moves)), (state.code, state.log)
+        compared += 1
+    assert compared > 250
+
+
+def test_a_position_after_each_move_is_the_engines():
+    """``Deal.moves`` gives, with each step, the position the engine's move leads to."""
+    for name in ("tuts-tomb", "apophis"):
+        for state, _ in walk(PRESETS[name], seeds=4, steps=80):
+            run = GeneralSearch(state, 1)
+            for step, after in run.deal.moves(run.encode(state)):
+                assert run.key(after) == run.key(run.encode(play(state, run.deal.move(step)).state)), (state.log, step)
