@@ -27,7 +27,8 @@ from ._options import Option, Registry
 from ._options import active as options_registry
 from ._rules import PRESETS, VARIANT_LETTERS, Rules
 from ._solver import Solution, hint, solve, solver_supports, winnable_deal
-from ._state import BLOCKED, MAX_LOG, PLAYING, UNDO_LIMIT, WON, GameState, parse_log
+from ._state import MAX_LOG, GameState, parse_log
+from ._status import BLOCKED, PLAYING, UNDO_LIMIT, WON
 
 __all__ = [
     "ALL_CARDS",

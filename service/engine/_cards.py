@@ -21,6 +21,7 @@ A card's code is unique across all decks and copies, so that a code alone names 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -113,7 +114,7 @@ class Card:
     def __hash__(self) -> int:
         return self.index
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[[str], Card], tuple[str]]:
         return (Card.parse, (self.code,))
 
     def __str__(self) -> str:

@@ -13,6 +13,7 @@ bottom row).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from . import _options
 from ._cards import Card
@@ -58,7 +59,7 @@ def parse_slot(name: str) -> int:
 
 def _largest() -> int:
     """The most rows a pyramid has under the registry in force."""
-    return max(_options.active().option("rows").values)
+    return int(max(_options.active().option("rows").values))
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,12 +84,12 @@ class Layout:
         slots, waste = rules.slots, (1 if rules.initial_waste else 0)
         return cls(tuple(deck[:slots]), tuple(deck[slots : slots + waste]), tuple(deck[slots + waste :]))
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         rows = [[self.pyramid[slot].code for slot in slots] for slots in row_slots(len(self.pyramid))]
         return {"pyramid": rows, "waste": [c.code for c in self.waste], "stock": [c.code for c in self.stock]}
 
     @classmethod
-    def from_json(cls, data: dict) -> Layout:
+    def from_json(cls, data: dict[str, Any]) -> Layout:
         """Rows of the pyramid from the top, the waste (top last), the stock (top first)."""
         try:
             lengths = [len(row) for row in data["pyramid"]]

@@ -57,7 +57,7 @@ class Option:
     #: The app's value (000/002).
     default: Any
     #: Every value it takes; a limit (``max_recycles``) takes ``None`` or a number up to ``limit``.
-    values: tuple = ()
+    values: tuple[Any, ...] = ()
     #: The letter of a code's rules segment naming each value other than the default.
     letters: tuple[Letter, ...] = ()
     #: The sentence of the documents the values other than the default implement.
@@ -79,7 +79,7 @@ class Option:
     #: A number written in digits at the end of a code's segment, at most this (``max_recycles``).
     limit: int | None = None
     #: The values the fuzz oracle deals under, for a limit (its other options: every value).
-    fuzz_values: tuple = ()
+    fuzz_values: tuple[Any, ...] = ()
     #: The solver's searches that model a value of it other than the default (``_solver/entry.py``):
     #: ``fast`` (the pool and the levels: one card a draw onto one waste, the app's 7-row pyramid of
     #: one 52-card deck) and ``general``. None by default: an option added without saying so is

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, cast
 
 from ._cards import Card, pairs
 from ._errors import IllegalMoveError
@@ -34,8 +34,8 @@ class Event:
     action: str | None = None
     pile: str | None = None  # the waste pile a card was drawn onto (Apophis)
 
-    def to_json(self) -> dict:
-        data: dict = {"type": self.type}
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"type": self.type}
         if self.cards:
             data["cards"] = [card.code for card in self.cards]
         if self.pile is not None:
@@ -59,11 +59,11 @@ class Turn:
     #: ``notify_unwinnable``, once asked (``foresee``); None otherwise.
     outlook: str | None = None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The one JSON form of a turn, the API's ``POST /v1/moves`` answer: the state, the events,
         the outlook (only when there is one) and the feedback's code (the API adds its message in
         the player's language)."""
-        data: dict = {"state": self.state.to_json(), "events": [event.to_json() for event in self.events]}
+        data: dict[str, Any] = {"state": self.state.to_json(), "events": [event.to_json() for event in self.events]}
         if self.outlook is not None:
             data["outlook"] = self.outlook
         data["feedback"] = None if self.feedback is None else {"code": self.feedback}
@@ -275,7 +275,7 @@ def _draw(state: GameState, pile: str | None = None) -> Turn:
 def _stock_action(type: str, drawn: int = 1, pile: int | None = None, sizes: tuple[int, ...] = ()) -> Action:
     """A draw or a recycle: values (frozen), one object for each, shared by every history that
     holds it (an unlimited undo history is mostly these: 8 bytes each rather than about 100)."""
-    return Action(type, drawn=drawn, pile=pile, sizes=sizes)  # type: ignore[arg-type]
+    return Action(type, drawn=drawn, pile=pile, sizes=sizes)
 
 
 def _draw_pile(state: GameState, pile: str | None) -> int:
@@ -436,7 +436,7 @@ def removals(state: GameState) -> Iterator[Move]:
         return free.index(n) if kind == "slot" else len(free) + pile_of_top[n]
 
     def order(step: Step) -> tuple[int, ...]:
-        cards: tuple[Where, ...] = step[1:]  # type: ignore[assignment]
+        cards = cast(tuple[Where, ...], step[1:])  # (a King's or a pair's: cards)
         if step[0] == "pair" and all(kind == "slot" for kind, _ in cards) and not all(n in free for _, n in cards):
             return (2, *(n for _, n in cards))  # a card, then the one card covering it
         if step[0] == "pair" and all(kind == "pile" for kind, _ in cards) and not deal.several:
@@ -538,7 +538,7 @@ def _tap_card(state: GameState, card: Card) -> Turn:
         return _remove(state.evolve(selected=None), ((selected, partner), (card, origin)))  # type: ignore[arg-type]
 
     if covered:
-        if pairs_with_selected and state.rules.pair_with_covering and _only_cover(state, origin, partner):
+        if pairs_with_selected and state.rules.pair_with_covering and _only_cover(state, origin, partner):  # type: ignore[arg-type]  # (covered: a slot)
             return remove_with_selected()
         return Turn(state, (), "card_blocked" if state.error_help else None)
     if origin == WASTE_SECOND and pairs_with_selected and partner == WASTE_TOP and drawn_pairs_with_waste_now(state):
@@ -640,7 +640,8 @@ def replay(state: GameState, moves: Iterable[Move]) -> Replay:
     # descarte» looks back past at most the pyramid's removals, 55 at most), so it
     # sees what it would see in the whole history, as it does under the app's rules, which keep
     # only UNDO_LIMIT.
-    log, added, played = state.log, [], 0
+    log, played = state.log, 0
+    added: list[str] = []
     older: list[Action] = []
     state = state._replace(log=())
     windowed = state.rules.unlimited_undo

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import lru_cache
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING, Union, cast
 
 from ._cards import Card
 from ._codes import parse_code
@@ -33,8 +33,8 @@ if TYPE_CHECKING:
 
 #: A card of a position: ("slot", n) in the pyramid, or ("pile", n) among the pile cards.
 Where = tuple[str, int]
-#: ("king", card), ("pair", card, card), ("draw", pile) or ("recycle",).
-Step = Union[tuple[str], tuple[str, int], tuple[str, Where], tuple[str, Where, Where]]
+#: ("king", card), ("pair", card, card), ("draw", pile number) or ("recycle",).
+Step = tuple[str, *tuple[Union[Where, int], ...]]
 #: (pyramid mask, stock, waste piles, recycles used, the top just drawn pairs with the card beneath)
 Position = tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...], int, bool]
 #: Within the pyramid: (slot, slot, pyramid after).
@@ -101,13 +101,12 @@ class Deal:
     def move(self, step: Step) -> Move:
         """The engine's move for a step."""
         kind = step[0]
-        if kind == "king":
-            return Move.king(self.card(step[1]))  # type: ignore[misc]
-        if kind == "pair":
-            return Move.pair(self.card(step[1]), self.card(step[2]))  # type: ignore[misc]
         if kind == "draw":
-            return Move.draw(WASTE_PILE_NAMES[step[1]] if self.several else None)  # type: ignore[misc]
-        return Move.recycle()
+            return Move.draw(WASTE_PILE_NAMES[cast(int, step[-1])] if self.several else None)  # ("draw", pile)
+        if kind == "recycle":
+            return Move.recycle()
+        cards = [self.card(cast(Where, where)) for where in step[1:]]
+        return Move.king(cards[0]) if kind == "king" else Move.pair(cards[0], cards[1])
 
     # -- the pyramid -----------------------------------------------------------------------------
     def pyramid_moves(self, pyramid: int) -> tuple[list[int], list[PyramidPair]]:
@@ -174,7 +173,8 @@ class Deal:
             for n, (i, a) in enumerate(tops):
                 for j, b in tops[n + 1 :]:
                     if pile_values[a] + pile_values[b] == total:
-                        yield ("pair", ("pile", a), ("pile", b)), (pyramid, stock, _take(_take(piles, i), j), recycles, False)
+                        both = _take(_take(piles, i), j)
+                        yield ("pair", ("pile", a), ("pile", b)), (pyramid, stock, both, recycles, False)
         elif just_drawn:
             waste = piles[0]
             if len(waste) > 1 and pile_values[waste[-1]] + pile_values[waste[-2]] == total:
@@ -182,8 +182,8 @@ class Deal:
         if stock:
             drawn, rest = stock[: self.draw_count], stock[self.draw_count :]
             for i in self.draw_order(piles) if search else range(len(piles)):
-                after = piles[:i] + (piles[i] + drawn,) + piles[i + 1 :]
-                yield ("draw", i), (pyramid, rest, after, recycles, self.drawn_pairs)
+                onto = piles[:i] + (piles[i] + drawn,) + piles[i + 1 :]
+                yield ("draw", i), (pyramid, rest, onto, recycles, self.drawn_pairs)
         elif may_recycle and any(piles):
             restocked = tuple(card for pile in piles for card in pile)
             yield ("recycle",), (pyramid, restocked, ((),) * len(piles), recycles + 1, False)

@@ -16,6 +16,7 @@ so that the JSON of the rule sets that existed before it is unchanged, byte for 
 from __future__ import annotations
 
 import re
+from typing import Any
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -138,7 +139,7 @@ class Rules:
         except InvalidCodeError:
             raise _unknown(text) from None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return rules_json(self)
 
     @classmethod
@@ -150,7 +151,8 @@ class Rules:
         if unknown:
             raise PyramideError("invalid_rules", field=f"rules.{sorted(unknown)[0]}", option=sorted(unknown)[0])
         numbers = {option.name for option in registry.options if option.is_number}
-        return cls(**{name: whole_number(value) if name in numbers else value for name, value in data.items()})
+        values: dict[str, Any] = {name: whole_number(value) if name in numbers else value for name, value in data.items()}
+        return cls(**values)
 
 
 def _unknown(name: object) -> PyramideError:
@@ -211,7 +213,7 @@ def _segment(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern)
 
 
-def rules_json(rules: Rules) -> dict:
+def rules_json(rules: Rules) -> dict[str, Any]:
     """The options written always, then each later one only when it is not its default."""
     return {
         option.name: getattr(rules, option.name)

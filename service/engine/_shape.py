@@ -13,10 +13,15 @@ top, left to right; slot (row r, position i), both from 1, is covered by (r+1, i
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TypeVar
 
 from ._cards import Card, Deck
+
+
+T = TypeVar("T")
 
 
 def slot_count(rows: int) -> int:
@@ -76,22 +81,22 @@ def rows_of(slots: int) -> int:
     return rows
 
 
-class BySlots(dict):
+class BySlots(dict[int, T]):
     """A table of each triangle, by its number of slots (28, 55, …), made the first time it is asked
     for: ``COVERED_BY_SLOTS[len(pyramid)]`` serves any triangle the rules may deal."""
 
-    def __init__(self, table) -> None:
+    def __init__(self, table: Callable[[int], T]) -> None:
         super().__init__()
         self._table = table
 
-    def __missing__(self, slots: int):
+    def __missing__(self, slots: int) -> T:
         value = self[slots] = self._table(rows_of(slots))
         return value
 
     def __contains__(self, slots: object) -> bool:
         """Whether a triangle holds ``slots`` cards (its table is made then)."""
         try:
-            self[slots]  # type: ignore[index]
+            self[slots]  # type: ignore[index]  # (any object may be asked about: not one is a KeyError)
         except (KeyError, TypeError):
             return False
         return True

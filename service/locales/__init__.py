@@ -96,7 +96,7 @@ def _lookup(language: str, key: str) -> tuple[Catalogue, str | list[str]]:
     raise KeyError(f"no message {key!r} in any catalogue")
 
 
-class _Params(dict):
+class _Params(dict[str, object]):
     def __missing__(self, name: str) -> str:  # a placeholder with no value stays as it is
         return "{" + name + "}"
 
