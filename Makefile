@@ -34,7 +34,7 @@ PIP = $(shell if [ -x $(BIN)/pip ]; then echo $(BIN)/python -m pip; else echo $(
 PIP_ENV := PIP_DISABLE_PIP_VERSION_CHECK=1 PYTHONWARNINGS="ignore:Editable installation"
 
 .PHONY: serve test check fuzz bench clean install flaky npm-tools nginx chromium aisleriot
-.PHONY: mutate coverage-kit adversary crosscheck soak
+.PHONY: mutate coverage-kit adversary crosscheck soak peer
 
 $(BIN)/python:
 	$(PYTHON) -m venv --without-pip $(VENV)
@@ -137,6 +137,17 @@ soak: $(STAMP) nginx
 
 bench: $(STAMP) nginx
 	$(BIN)/python -m tests.bench
+
+# The peer of the shortest-line bench (mchung94/solitaire-player's Pyramid solver), built from a
+# checkout of its source that this repository does not keep: make peer PEER_SRC=/path/to/it, then
+# PYRAMIDE_PEER=build/peer python -m tests.bench shortest (docs/solver-lab-notes.md, "Beside the peer").
+PEER_SRC ?=
+PEER ?= build/peer
+peer:
+	@test -n "$(PEER_SRC)" || { echo "make peer PEER_SRC=/path/to/solitaire-player (a checkout of github.com/mchung94/solitaire-player)"; exit 2; }
+	command -v javac >/dev/null && test -f /usr/share/java/trove4j.jar && test -f /usr/share/java/jackson-databind.jar || \
+		{ apt-get update -q && apt-get install -y -q default-jdk-headless libtrove3-java libjackson2-databind-java; }
+	sh tests/bench/peer/build.sh "$(PEER_SRC)" "$(PEER)"
 
 # The solver's verdicts against the independent reference search (tests/reference_general.py) on
 # CROSSCHECK_DEALS deals of each preset the general search answers and of the 004 app's, every

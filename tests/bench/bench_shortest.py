@@ -15,6 +15,12 @@ on a busy machine, ``PYRAMIDE_SOLVE_SECONDS=60`` leaves the node budget alone to
 search, and the CPU times say what one core takes. Where two
 searches prove a line, their lengths must agree; every line is replayed by the engine. A deal
 the time bound cuts before its verdict (no line at all) counts as not proven, and apart.
+
+Then, beside the peer (``tests/bench/bench_peer.py``): mchung94/solitaire-player's A* and ours on
+the first 30 deals of its seed 1 under `DT2`, deal by deal in one run, with the ratio ours/peer of
+the median time, when ``PYRAMIDE_PEER`` names the peer's build (``make peer PEER_SRC=…``); without
+it, ours alone on the same deals, and how to build the peer. ``PYRAMIDE_BENCH_RULES`` without
+``peer`` leaves it out.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ import statistics
 import time
 
 from service.api._limits import SECONDS, Deadline
+from tests.bench import bench_peer
 from service.engine import PRESETS, GameState, Rules, play, seed_code, solve
 from service.engine._solver import SearchOptions
 
@@ -107,6 +114,8 @@ def main() -> list[dict]:
             both = [(x, y) for x, y in zip(lengths[a], lengths[b]) if x is not None and y is not None]
             assert all(x == y for x, y in both), both
             print(f"  {name:<16} line lengths of {a} and {b} agree on the {len(both)} deals both proved")
+    if not only or "peer" in only.split(","):
+        rows += bench_peer.main()
     return rows
 
 
