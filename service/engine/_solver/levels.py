@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 #: A level's key: (pyramid, next stock card, top card, pairs with the card beneath, pile cards
 #: removed when the pass began from the next stock card on, recycles)
 LevelKey: TypeAlias = tuple[int, int, int, bool, int, int]
+
+
 class _Level:
     """What the search by levels keeps of a level: its key, the position each position was first
     reached from (``parent``), its exits, and the position each exit was taken from."""
