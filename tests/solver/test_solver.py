@@ -8,13 +8,16 @@ import random
 import pytest
 
 from service.engine import DOCUMENTS_LAYOUT, GameState, Move, PyramideError, Rules, hint, legal_moves, play, seed_code, solve, winnable_deal
-from service.engine import _solver
 from service.engine._solver import SearchOptions
 from service.engine._play import top_just_drawn
 from service.engine._solver import shortest as shortest_module
+from service.engine._solver.bounds import Bounds
+from service.engine._solver.breadth_first import BreadthFirst
 from service.engine._solver.entry import _start
-from service.engine._solver.estimate import LOST
-from service.engine._solver.shortest import as_a_star
+from service.engine._solver.estimate import LOST, Estimate
+from service.engine._solver.model import Model
+from service.engine._solver.shortest import ShortestSearch, as_a_star
+from service.engine._solver.shortest_plain import PlainShortest
 from tests.reference_one_pass import OutOfPositions, one_pass_winnable
 
 
@@ -106,16 +109,17 @@ def test_the_search_by_levels_agrees_with_the_whole_search(letters):
 
 def test_two_pyramid_cards_of_a_value_need_two_partners():
     game = GameState.new(seed_code(Rules(), 0))
-    search = _solver.Search(game, 1)
-    a, b = next((a, b) for a in range(28) for b in range(a) if search.values[a] == search.values[b] != 13)
-    partners = search.pile_of_value[13 - search.values[a]]  # (with none left in this pyramid)
-    kept = [i for i in range(len(search.pile)) if partners >> i & 1]
+    model = Model(game, SearchOptions())
+    bounds = Bounds(model, use_needs=True)
+    a, b = next((a, b) for a in range(28) for b in range(a) if model.values[a] == model.values[b] != 13)
+    partners = model.pile_of_value[13 - model.values[a]]  # (with none left in this pyramid)
+    kept = [i for i in range(len(model.pile)) if partners >> i & 1]
     assert len(kept) >= 2
     two_left = partners & ~(1 << kept[0] | 1 << kept[1])  # removed: every partner but two
     one_left = partners & ~(1 << kept[0])  # ... but one
-    assert not search.hopeless(1 << a | 1 << b, two_left)
-    assert search.hopeless(1 << a | 1 << b, one_left)
-    assert not search.hopeless(1 << a, one_left)
+    assert not bounds.hopeless(1 << a | 1 << b, two_left)
+    assert bounds.hopeless(1 << a | 1 << b, one_left)
+    assert not bounds.hopeless(1 << a, one_left)
 
 
 @pytest.mark.parametrize("letters", ["N", "DT", "S", "T0", "DT2", "DST0"])
@@ -434,10 +438,11 @@ def test_the_anytime_search_switched_to_a_star_order_proves_the_same_lengths(mon
     for state in states:
         lengths = []
         for weight, weighted_for in ((1, 0), (2, 0), (2, 1 << 30)):
-            search, actual, _ = _start(state, 300_000, SearchOptions())
-            search.pooled = False  # (the positions as played, as ``solve`` searches them)
+            parts, actual, _ = _start(state, 300_000, SearchOptions())
+            parts.model.pooled = False  # (the positions as played, as ``solve`` searches them)
+            search = ShortestSearch(parts.model, Estimate(parts.model, parts.bounds), parts.budget)
             line = search.shortest_line(actual, weight=weight, weighted_for=weighted_for)
-            assert replay(state, search.expand(line, actual)).status == "won"
+            assert replay(state, parts.writer.expand(line, actual)).status == "won"
             lengths.append(len(line))
         assert lengths[0] == lengths[1] == lengths[2], (state.code, lengths)
     assert len(switched) == len(states)  # (once per search with weighted_for=0, never otherwise)
@@ -514,11 +519,10 @@ def test_the_estimate_never_exceeds_the_moves_left_on_a_winning_line(letters, de
         for start, line in ((game, solution.line), (near, shortest.line)):
             state = start
             for done, move in enumerate([*line, None]):
-                search = _solver.Search(state, 1)
-                search.pooled = False  # (the positions as played, as the shortest-line search has them)
-                search.init_estimate()
-                position = search.encode(state, search.pile)
-                assert search.estimate(*position) <= len(line) - done, (state.code, done)
+                model = Model(state, SearchOptions())
+                model.pooled = False  # (the positions as played, as the shortest-line search has them)
+                position = model.encode(state, model.pile)
+                assert Estimate(model, Bounds(model, use_needs=True)).estimate(*position) <= len(line) - done, (state.code, done)
                 checked += 1
                 if move is not None:
                     state = play(state, move).state
@@ -531,9 +535,9 @@ def won_below_the_fewest_moves(game: GameState, picks: list, wanted: int) -> int
     fewer than its estimate; how many were won (read until ``wanted`` are)."""
     checked = 0
     for position, value in picks:
-        search, _, _ = _start(game, 400_000, SearchOptions())
-        search.pooled = False
-        line = search.plain_shortest_line(position)
+        parts, _, _ = _start(game, 400_000, SearchOptions())
+        parts.model.pooled = False
+        line = PlainShortest(parts.model, parts.bounds, Estimate(parts.model, parts.bounds), parts.budget).plain_shortest_line(position)
         if line is not None:
             assert value <= len(line), (game.code, position)
             checked += 1
@@ -544,11 +548,10 @@ def won_below_the_fewest_moves(game: GameState, picks: list, wanted: int) -> int
 
 def assert_the_estimate_is_the_fewest_moves(code: str, position: tuple, fewest: int) -> None:
     """At ``position`` of the deal ``code``, the estimate and the breadth-first line are both ``fewest``."""
-    search, _, _ = _start(GameState.new(code), 100_000, SearchOptions())
-    search.pooled = False
-    search.init_estimate()
-    assert search.estimate(*position) == fewest
-    assert len(search.breadth_first_line(position)) == fewest
+    parts, _, _ = _start(GameState.new(code), 100_000, SearchOptions())
+    parts.model.pooled = False
+    assert Estimate(parts.model, parts.bounds).estimate(*position) == fewest
+    assert len(BreadthFirst(parts.model, parts.bounds, parts.budget).breadth_first_line(position)) == fewest
 
 
 @pytest.mark.parametrize(("code", "sample"), [("PYR1-DT2-AAAAAAE", 12), ("PYR1-DT2-AAAAAAH", 12), ("PYR1-N-AAAAAAC", 12)])
@@ -561,7 +564,7 @@ def test_where_a_recycle_is_forced_the_estimate_stays_below_the_fewest_moves(cod
     by move (whose estimate reads nothing of the waste), are never fewer than the estimate."""
     game = GameState.new(code)
     forced = []
-    estimate, dig_bound = _solver.Search.estimate, _solver.Search.dig_bound
+    estimate, dig_bound = Estimate.estimate, Estimate.dig_bound
 
     def watched(search, *position):
         search.other_branch = False
@@ -574,8 +577,8 @@ def test_where_a_recycle_is_forced_the_estimate_stays_below_the_fewest_moves(cod
         search.other_branch = True
         return dig_bound(search, *arguments)
 
-    monkeypatch.setattr(_solver.Search, "estimate", watched)
-    monkeypatch.setattr(_solver.Search, "dig_bound", dig)
+    monkeypatch.setattr(Estimate, "estimate", watched)
+    monkeypatch.setattr(Estimate, "dig_bound", dig)
     assert solve(game, max_removable=False, shortest=True, budget=40_000).minimal
     monkeypatch.undo()
     assert len(forced) >= 1_000
@@ -605,7 +608,7 @@ def test_where_the_apex_needs_a_next_pass_the_estimate_stays_below_the_fewest_mo
     never fewer than the estimate."""
     game = GameState.new(code)
     raised = []
-    estimate = _solver.Search.estimate
+    estimate = Estimate.estimate
 
     def watched(search, *position):
         value = estimate(search, *position)
@@ -616,7 +619,7 @@ def test_where_the_apex_needs_a_next_pass_the_estimate_stays_below_the_fewest_mo
             raised.append((position, value))
         return value
 
-    monkeypatch.setattr(_solver.Search, "estimate", watched)
+    monkeypatch.setattr(Estimate, "estimate", watched)
     assert solve(game, max_removable=False, shortest=True, budget=40_000).minimal
     monkeypatch.undo()
     assert len(raised) >= 50

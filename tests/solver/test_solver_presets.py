@@ -13,9 +13,9 @@ import pytest
 from service.engine import PRESETS, GameState, Rules, hint, legal_moves, play, seed_code, solve, winnable_deal
 from service.engine._solver import SearchOptions
 from service.engine._solver import general_shortest
+from service.engine._solver.budget import Exhausted
 from service.engine._solver.general import GeneralSearch
-from service.engine._solver.general_cuts import Exhausted
-from service.engine._solver.shortest import as_a_star
+from service.engine._solver.general_shortest import GeneralShortest, as_a_star
 from tests.reference_general import OutOfPositions, reference_verdict
 
 #: The presets the general search answers, and the 004 app's (the fast searches), with the
@@ -142,8 +142,9 @@ def test_the_general_a_star_against_breadth_first(name):
             line = run.breadth_first_line(position)
         except Exhausted:
             continue
+        estimate = GeneralShortest(run).moves_left
         for done, step in enumerate(line):
-            assert run.moves_left(position) <= len(line) - done, (state.code, state.log, done)
+            assert estimate(position) <= len(line) - done, (state.code, state.log, done)
             position = next(child for move, child in run.children(position, every_king=True) if move == step)
         assert run.won(position)
         for search in ("anytime-a*", "a*"):
@@ -160,12 +161,13 @@ def test_the_estimate_is_the_same_whatever_profiles_are_kept(name, monkeypatch):
     same, position by position, as with the default, over the first 3,000 positions a
     breadth-first walk of a deal meets (Apophis's three piles, Pharaoh's one)."""
     state = GameState.new(seed_code(PRESET_RULES[name], 5))
-    kept, emptied = GeneralSearch(state, 10**6), GeneralSearch(state, 10**6)
-    positions, frontier = [], [kept.encode(state)]
+    run = GeneralSearch(state, 10**6)
+    kept, emptied = GeneralShortest(run), GeneralShortest(GeneralSearch(state, 10**6))
+    positions, frontier = [], [run.encode(state)]
     while frontier and len(positions) < 3_000:
         position = frontier.pop(0)
         positions.append(position)
-        frontier += [child for _, child in kept.children(position, every_king=True)]
+        frontier += [child for _, child in run.children(position, every_king=True)]
     default = [kept.moves_left(position) for position in positions]
     monkeypatch.setattr(general_shortest, "PROFILES_KEPT", 1)
     assert [emptied.moves_left(position) for position in positions] == default
@@ -184,7 +186,7 @@ def test_the_general_anytime_search_switched_to_a_star_order_proves_the_same_len
         state, lengths = GameState.new(code), []
         for weight, weighted_for in ((1, 0), (2, 1_000), (2, 1 << 30)):
             run = GeneralSearch(state, 300_000)
-            line = run.shortest_line(run.encode(state), weight=weight, weighted_for=weighted_for)
+            line = GeneralShortest(run).shortest_line(run.encode(state), weight=weight, weighted_for=weighted_for)
             assert won_by(state, run.moves(line))
             lengths.append(len(line))
         assert lengths[0] == lengths[1] == lengths[2], (code, lengths)

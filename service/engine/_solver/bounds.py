@@ -8,16 +8,23 @@ same verdicts with the cut and without it (``SearchOptions(needs=False)``).
 
 from __future__ import annotations
 
+from .model import Model
+
 
 class Bounds:
-    """Mixed into a search over a ``Model``: ``partner_slots`` and the caches of ``needs``."""
+    """The bounds of one deal's ``Model``: ``partner_slots`` and the cache of ``needs``
+    (``use_needs`` False: nothing is needed, no position is hopeless)."""
 
-    def init_bounds(self, use_needs: bool) -> None:
+    def __init__(self, model: Model, use_needs: bool) -> None:
+        self.model = model
         self.use_needs = use_needs
+        self.values = model.values
+        self.pair_sum = model.pair_sum
+        self.pile_of_value = model.pile_of_value
         self.needs_cache: dict[int, tuple[tuple[int, int], ...]] = {}
         # for each slot: the pyramid slots holding a partner it could ever meet
-        self.partner_slots = []
-        slots, total = range(self.slots), self.pair_sum
+        self.partner_slots: list[int] = []
+        slots, total = range(model.slots), model.pair_sum
         for slot in slots:
             value = self.values[slot]
             self.partner_slots.append(
@@ -27,10 +34,10 @@ class Bounds:
     def may_meet(self, a: int, b: int) -> bool:
         """Two pyramid cards can both be free at once unless one covers the other (directly or
         not); with «carta y carta que la cubre», a card and its direct coverer may still pair."""
-        below, cover = self.below_mask, self.cover_mask
+        below, cover = self.model.below_mask, self.model.cover_mask
         if not (below[a] >> b & 1 or below[b] >> a & 1):
             return True
-        return self.covering and bool(cover[a] >> b & 1 or cover[b] >> a & 1)
+        return self.model.covering and bool(cover[a] >> b & 1 or cover[b] >> a & 1)
 
     def needs(self, pyramid: int) -> tuple[tuple[int, int], ...]:
         """What the pyramid cards need from the pile: (count, mask) when at least ``count`` pile

@@ -9,38 +9,45 @@ reachable is won.
 
 from __future__ import annotations
 
-from .model import _Exhausted
+from .bounds import Bounds
+from .budget import Budget
+from .model import Line, Model, Position, Step
 
 
 class BreadthFirst:
-    """Mixed into a search over a ``Model`` with ``Bounds``."""
+    """The breadth-first search of one deal's ``Model``, cut by its ``Bounds``, counted against
+    the ``Budget``."""
 
-    def breadth_first_line(self, root) -> list | None:
+    def __init__(self, model: Model, bounds: Bounds, budget: Budget) -> None:
+        self.model, self.bounds, self.budget = model, bounds, budget
+
+    def breadth_first_line(self, root: Position) -> Line | None:
         """Breadth-first over the positions as played (split point kept; under unlimited recycles
         their count does not matter): a line with the fewest moves to a win, or None if there is
         none. Removing a free pyramid King first never lengthens a line; a King on the waste is
         one move among the others."""
-        key = self.line_key
+        model, budget = self.model, self.budget
+        key, children, won, hopeless = model.line_key, model.children, model.won, self.bounds.hopeless
 
-        parent: dict[int, tuple] = {key(root): None}
+        parent: dict[int, tuple[int, Step] | None] = {key(root): None}
         frontier = [root]
         while frontier:
             following = []
             for position in frontier:
-                for step, child in self.children(*position, every_king=True):
+                for step, child in children(*position, every_king=True):
                     if key(child) in parent:
                         continue
                     parent[key(child)] = (key(position), step)
-                    self.nodes += 1
-                    if self.nodes > self.budget:
-                        raise _Exhausted
-                    if self.won(child[0], child[1]):
-                        line, at = [], key(child)
-                        while parent[at] is not None:
-                            at, step = parent[at]
+                    budget.count()
+                    if won(child[0], child[1]):
+                        line: Line = []
+                        up = parent[key(child)]
+                        while up is not None:
+                            at, step = up
                             line.append(step)
+                            up = parent[at]
                         return line[::-1]
-                    if not self.hopeless(child[0], child[1]):
+                    if not hopeless(child[0], child[1]):
                         following.append(child)
             frontier = following
         return None

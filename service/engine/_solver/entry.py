@@ -19,10 +19,19 @@ from .._moves import Move
 from .._options import SEARCHES, active
 from .._rules import Rules
 from .._state import GameState
-from .model import _Exhausted
+from .bounds import Bounds
+from .breadth_first import BreadthFirst
+from .budget import Budget, Exhausted
+from .estimate import Estimate
+from .levels import LevelSearch, LevelTable
+from .lines import LineWriter
+from .model import Line, Model, Position
 from .options import DEFAULT_OPTIONS, SearchOptions
+from .pooled import PooledSearch
 from . import general
 from .search import Search
+from .shortest import ShortestSearch
+from .shortest_plain import PlainShortest
 
 WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
 DEFAULT_NODE_BUDGET = 2_000_000
@@ -45,7 +54,7 @@ class Solution:
     max_removable: int | None
     nodes: int
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         """The one JSON form of a solution, the API's ``POST /v1/solve`` answer and the CLI's
         ``pyramide solve --json`` (which adds the deal's code): each move as ``Move.to_json``."""
         return {
@@ -58,12 +67,57 @@ class Solution:
 
 
 
-def _start(state: GameState, budget: int, options: SearchOptions) -> tuple[Search, tuple[int, int, int, int], tuple[int, int, int, int]]:
-    """A search of ``state``: the search, the position as played, and the position it starts from
+class Parts:
+    """The parts of the fast searches for one question, wired together: the deal's ``Model``, the
+    ``Budget`` they all count against, the ``Bounds``, the line writer and the verdict's ``Search``
+    (the shortest-line searches are built on these when asked, see ``fewest``)."""
+
+    __slots__ = ("model", "budget", "bounds", "writer", "search")
+
+    def __init__(self, state: GameState, budget: int, options: SearchOptions) -> None:
+        self.model = model = Model(state, options)
+        self.budget = counter = Budget(budget)
+        self.bounds = bounds = Bounds(model, options.needs)
+        pooled = PooledSearch(model, bounds, counter, options.probe_budget)
+        table = LevelTable(model)
+        self.writer = writer = LineWriter(model, table)
+        # limited passes are searched by levels (False: position by position)
+        by_levels = options.levels and model.limit is not None
+        levels = LevelSearch(model, bounds, counter, pooled, table, writer, options.relaxed) if by_levels else None
+        self.search = Search(model, bounds, pooled, levels, writer, options.relaxed)
+
+    def fewest(self, actual: Position, bound: int, shortest: str) -> tuple[Line | None, bool]:
+        """The shortest line from the position as played, searched by ``shortest`` (as
+        ``SearchOptions.shortest`` names it; None when no line is shorter than ``bound``), and
+        whether it is proved the shortest: if the budget runs out first, the shortest line found
+        by then (None if none beat ``bound``), not proved."""
+        model, bounds, counter = self.model, self.bounds, self.budget
+        model.pooled = False  # (the positions as played)
+        if shortest == "breadth-first":
+            try:
+                return BreadthFirst(model, bounds, counter).breadth_first_line(actual), True
+            except Exhausted:
+                return None, False
+        if shortest == "a*-plain":
+            try:
+                return PlainShortest(model, bounds, Estimate(model, bounds), counter).plain_shortest_line(actual, bound=bound), True
+            except Exhausted:
+                return None, False
+        search = ShortestSearch(model, Estimate(model, bounds), counter)
+        try:
+            if shortest == "a*":
+                return search.shortest_line(actual, bound=bound), True
+            return search.shortest_line(actual, bound=bound, weight=WEIGHT, weighted_for=int(counter.limit) // WEIGHTED_SHARE), True
+        except Exhausted:
+            return search.found, False  # (shorter than the verdict's line, if the search found one)
+
+
+def _start(state: GameState, budget: int, options: SearchOptions) -> tuple[Parts, Position, Position]:
+    """A search of ``state``: its parts, the position as played, and the position it starts from
     (split and recycles 0 when the pile is a pool)."""
-    search = Search(state, budget, options)
-    actual = search.encode(state, search.pile)
-    return search, actual, (actual[0], actual[1], 0, 0) if search.pooled else actual
+    parts = Parts(state, budget, options)
+    actual = Model.encode(state, parts.model.pile)
+    return parts, actual, (actual[0], actual[1], 0, 0) if parts.model.pooled else actual
 
 
 def searches_for(rules: Rules) -> set[str]:
@@ -127,39 +181,29 @@ def solve(
             breadth_first=options.shortest == "breadth-first", weight=weight, weighted_for=int(budget) // WEIGHTED_SHARE,
         )
         return Solution(*answer)
-    search, actual, root = _start(state, budget, options)
+    parts, actual, root = _start(state, budget, options)
+    counter = parts.budget
     try:
-        steps = search.find_win(root)
-    except _Exhausted:
+        steps = parts.search.find_win(root)
+    except Exhausted:
         return Solution(UNKNOWN, None, False, None, budget)
     if steps is not None:
-        line, minimal = tuple(search.expand(steps, actual)), False
+        line, minimal = tuple(parts.writer.expand(steps, actual)), False
         if shortest and shortest_nodes is not None:  # (a Deadline stays one)
-            search.budget = budget - max(0, int(budget) - search.nodes - shortest_nodes)
-        if shortest and search.nodes < search.budget:
-            search.pooled = False
-            try:
-                if options.shortest == "breadth-first":
-                    fewest = search.breadth_first_line(actual)
-                elif options.shortest == "a*-plain":  # (None when no line is shorter than the one found)
-                    fewest = search.plain_shortest_line(actual, bound=len(line))
-                elif options.shortest == "a*":
-                    fewest = search.shortest_line(actual, bound=len(line))
-                else:
-                    fewest = search.shortest_line(actual, bound=len(line), weight=WEIGHT, weighted_for=int(search.budget) // WEIGHTED_SHARE)
-                minimal = True
-            except _Exhausted:
-                fewest = search.found  # (shorter than the verdict's line, if the search found one)
+            counter.limit = budget - max(0, int(budget) - counter.nodes - shortest_nodes)
+        if shortest and counter.nodes < counter.limit:
+            # (None when no line is shorter than the one found)
+            fewest, minimal = parts.fewest(actual, len(line), options.shortest)
             if fewest is not None:
-                line = tuple(search.expand(fewest, actual))
-        return Solution(WINNABLE, line, minimal, state.rules.slots, min(search.nodes, int(search.budget)))
+                line = tuple(parts.writer.expand(fewest, actual))
+        return Solution(WINNABLE, line, minimal, state.rules.slots, min(counter.nodes, int(counter.limit)))
     most = None
     if max_removable:
         try:  # (within what is left of the budget)
-            most, _ = search.most_removed(root)
-        except _Exhausted:
+            most, _ = parts.search.most_removed(root)
+        except Exhausted:
             most = None
-    return Solution(UNWINNABLE, None, False, most, min(search.nodes, int(budget)))
+    return Solution(UNWINNABLE, None, False, most, min(counter.nodes, int(budget)))
 
 
 #: The shortest line is searched by anytime weighted A*, the estimate counted ``WEIGHT`` times
@@ -204,14 +248,14 @@ def winnable_deal(
             # the nodes counted on from those spent, so that a deadline the budget carries (the
             # API's, checked every so many nodes) is checked across the seeds too
             tried = budget - max(0, int(budget) - spent - ONE_PASS_TRY)
-            search, _, root = _start(game, tried, depth_first)
-            search.nodes = spent
+            parts, _, root = _start(game, tried, depth_first)
+            parts.budget.nodes = spent
             try:
-                if search.find_win(root) is not None:
+                if parts.search.find_win(root) is not None:
                     return game
-                spent = search.nodes
-            except _Exhausted:
-                if search.nodes <= int(tried):  # not the node budget: the budget's deadline
+                spent = parts.budget.nodes
+            except Exhausted:
+                if parts.budget.nodes <= int(tried):  # not the node budget: the budget's deadline
                     break
                 spent = int(tried)
             seed += 1
@@ -257,12 +301,12 @@ def hint(
         return (solution.line[0] if solution.line else None), solution
     if solution.result == UNKNOWN:
         return None, solution
-    search, actual, root = _start(state, budget - solution.nodes, options)  # (what is left of the budget)
+    parts, actual, root = _start(state, budget - solution.nodes, options)  # (what is left of the budget)
     try:
-        most, steps = search.most_removed(root)
-    except _Exhausted:
+        most, steps = parts.search.most_removed(root)
+    except Exhausted:
         return None, Solution(UNWINNABLE, None, False, None, budget)
-    done = Solution(UNWINNABLE, None, False, most, solution.nodes + search.nodes)
-    line = search.expand(steps, actual)
+    done = Solution(UNWINNABLE, None, False, most, solution.nodes + parts.budget.nodes)
+    line = parts.writer.expand(steps, actual)
     return (line[0] if line else None), done
 

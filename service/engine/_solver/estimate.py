@@ -44,20 +44,39 @@ Invariant: both estimates are lower bounds on the moves of any winning line from
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeAlias
+
+from .bounds import Bounds
+from .model import Model, PyramidMoves
+
 #: The estimate of a position with no winning line (greater than any line's length).
 LOST = 1 << 20
 
+#: The fewest moves removing a pyramid's cards, its Kings, its other cards
+Removal: TypeAlias = tuple[int, int, int]
+#: What ``pyramid_bound`` gives: the ``Removal``, the needs, the cards held per value, the escapes
+PyramidBound: TypeAlias = tuple[Removal, tuple[tuple[int, int], ...], list[int], list[int]]
+
 
 class Estimate:
-    """Mixed into a search over a ``Model`` with ``Bounds``: caches per pyramid, reset by
-    ``init_estimate`` for each search."""
+    """The estimates over one deal's ``Model`` with its ``Bounds``, caching per pyramid: one
+    for each shortest-line search."""
 
-    def init_estimate(self) -> None:
-        self.removal_cache: dict[int, tuple] = {}
-        self.plain_cache: dict[int, tuple[int, int, int]] = {}
+    def __init__(self, model: Model, bounds: Bounds) -> None:
+        self.removal_cache: dict[int, PyramidBound] = {}
+        self.plain_cache: dict[int, Removal] = {}
         self.clear_cache: dict[int, int] = {0: 0}
+        # the model's tables and the bounds', read at every position
+        self.values, self.pile_values, self.pair_sum, self.lone = model.values, model.pile_values, model.pair_sum, model.lone
+        self.slots, self.below_mask, self.all_pile, self.limit = model.slots, model.below_mask, model.all_pile, model.limit
+        self.strict, self.drawn_pairs, self.covering = model.strict, model.drawn_pairs, model.covering
+        self.slots_of_value, self.pile_of_value = model.slots_of_value, model.pile_of_value
+        self.pyramid_moves: Callable[[int], PyramidMoves] = model.pyramid_moves
+        self.use_needs, self.partner_slots = bounds.use_needs, bounds.partner_slots
+        self.value_counts, self.needs = bounds.value_counts, bounds.needs
 
-    def pyramid_bound(self, pyramid: int) -> tuple[tuple[int, int, int], tuple[tuple[int, int], ...], list[int], list[int]]:
+    def pyramid_bound(self, pyramid: int) -> PyramidBound:
         """For a pyramid: (the fewest moves removing its cards, its Kings, its other cards); what
         its cards need from the pile, as ``Bounds.needs`` gives it but with the pairs within the
         pyramid matched card to card (the cards of v paired with cards of 13 − v within the
@@ -68,23 +87,23 @@ class Estimate:
         found = self.removal_cache.get(pyramid)
         if found is None:
             total = self.pair_sum
-            slots = [[] for _ in range(total + 1)]
+            slots: list[list[int]] = [[] for _ in range(total + 1)]
             remaining = pyramid
             while remaining:
                 low = remaining & -remaining
                 remaining ^= low
                 slot = low.bit_length() - 1
                 slots[self.values[slot]].append(slot)
-            pairs, needs = 0, []
+            pairs, short = 0, []
             for value in range(1, (total + 1) // 2):  # (each pair of values once: an odd sum)
                 matched = self.matching(slots[value], slots[total - value])
                 pairs += matched
                 for mine, theirs in ((value, total - value), (total - value, value)):
                     if len(slots[mine]) > matched:
-                        needs.append((len(slots[mine]) - matched, self.pile_of_value[theirs]))
+                        short.append((len(slots[mine]) - matched, self.pile_of_value[theirs]))
             others = sum(len(slots[value]) for value in range(1, total))
             kings = len(slots[self.lone])
-            needs = tuple(needs) if self.use_needs else ()
+            needs = tuple(short) if self.use_needs else ()
             held = [len(cards) for cards in slots]
             # per value v: the pyramid cards some card of v may be free beside (not covering it)
             escape, below = [pyramid] * (total + 1), self.below_mask
@@ -137,7 +156,7 @@ class Estimate:
 
         return sum(place(slot, set()) for slot in mine)
 
-    def strict_estimate(self, removal: tuple[int, int, int], removed: int, stock: int) -> int:
+    def strict_estimate(self, removal: Removal, removed: int, stock: int) -> int:
         """Under «victoria estricta»: every card left goes, and the stock is drawn to its end
         (``removal``: the pyramid's (moves, Kings, other cards))."""
         moves, kings, others = removal
@@ -190,7 +209,7 @@ class Estimate:
             return self.recycle_bound(moves, stock, recycles, max(deepest, after))
         return min(self.dig_bound(pyramid, lefts, split, waste, stock, draws), self.recycle_bound(moves, stock, recycles, after))
 
-    def dig_bound(self, pyramid: int, lefts: list, split: int, waste: int, stock: int, draws: int) -> int:
+    def dig_bound(self, pyramid: int, lefts: list[tuple[int, int]], split: int, waste: int, stock: int, draws: int) -> int:
         """The moves of a line that wins in this pass (no recycle), ``draws`` the draws counted
         already: where the stock holds too few partners of a value, the waste's nearest its top
         must come up, so every waste card above it (``above``) leaves first: with a pyramid card of

@@ -27,23 +27,40 @@ a guess. ``docs/solver.md`` describes it, ``docs/solver-lab-notes.md`` has the f
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from typing import TypeAlias
 
 from .._moves import Move
-from .._position import Deal
+from .._position import Deal, Position, Step
 from .._play import drawn_pairs_with_waste_now, waste_piles
 from .._rules import Rules
 from .._state import GameState
-from .general_cuts import BITS, Exhausted, PyramidCuts
+from .budget import Budget, Exhausted
+from .general_cuts import BITS, PyramidCuts
 from .general_shortest import GeneralShortest
+
+#: A position (``_position.Position``): (pyramid mask, the stock top first, the waste piles top
+#: last, recycles, whether the waste top is the card just drawn); pile cards by number
+#: (``Deal.pile_cards``). Its key (``key``) too.
+GeneralPosition: TypeAlias = Position
+#: A step (``_position.Step``): ("pair", card, card), ("king", card), ("draw", pile number) or
+#: ("recycle",), a card ("slot", n) or ("pile", n)
+GeneralStep: TypeAlias = Step
+#: The moves from a position: (step, position after)
+Children: TypeAlias = Callable[[GeneralPosition], Iterable[tuple[GeneralStep, GeneralPosition]]]
+#: An answer as ``solve`` gives it: (result, line, minimal, max_removable, nodes)
+Answer: TypeAlias = tuple[str, tuple[Move, ...] | None, bool, int | None, int]
 
 
 class _Stop(Exception):
     """Ends a walk (``GeneralSearch.walk``) from within its visit."""
 
 
-class GeneralSearch(GeneralShortest):
-    """One search of one deal's positions (see the module's invariant)."""
+class GeneralSearch:
+    """One search of one deal's positions (see the module's invariant): the model (positions,
+    moves, keys), its cuts (``PyramidCuts``), the depth-first searches and the lines, counted
+    against its ``Budget``. The shortest line is searched by a ``GeneralShortest`` over it."""
+
     def __init__(self, state: GameState, budget: int, cuts: bool = True) -> None:
         rules = state.rules
         layout = state.layout
@@ -59,26 +76,19 @@ class GeneralSearch(GeneralShortest):
         self.deal = deal = Deal(rules, layout)
         self.values, self.pile_values = deal.values, deal.pile_values
         self.unit = [1 << (BITS * value) for value in self.pile_values]
-        self.budget = budget
+        #: the positions searched, against the node budget (the pool searches of the cuts too)
+        self.budget = Budget(budget)
         #: whether lost positions are cut (``SearchOptions.needs``; tests compare without)
         self.cuts = cuts
-        self.nodes = 0
-        self.pyramid = PyramidCuts(deal, rules, self.count)
+        self.pyramid = PyramidCuts(deal, rules, self.budget)
         self.free, self.hopeless = self.pyramid.free, self.pyramid.hopeless
         self.lost_as_a_pool = self.pyramid.lost_as_a_pool
-        #: per pyramid: its Kings, other cards, fewest moves removing them, needs, the pile cards
-        #: they need in all and the values needed (``removals``)
-        self.removals_cache: dict[int, tuple] = {}
-        #: the shortest line the shortest-line search had found when the budget ran out
-        self.found: list | None = None
-        self.stock_cache: dict[tuple, dict] = {}
-        self.pile_cache: dict[tuple, tuple] = {}
 
     # -- the position ----------------------------------------------------------------------------
-    def encode(self, state: GameState) -> tuple:
+    def encode(self, state: GameState) -> GeneralPosition:
         return self.deal.encode(state, waste_piles(state), drawn_pairs_with_waste_now(state))
 
-    def key(self, position: tuple) -> tuple:
+    def key(self, position: GeneralPosition) -> GeneralPosition:
         pyramid, stock, piles, recycles, just_drawn = position
         if self.limit is None:
             recycles = 0
@@ -89,11 +99,11 @@ class GeneralSearch(GeneralShortest):
             just_drawn = len(waste) > 1 and self.pile_values[waste[-1]] + self.pile_values[waste[-2]] == self.pair_sum
         return (pyramid, stock, piles, recycles, just_drawn)
 
-    def won(self, position: tuple) -> bool:
+    def won(self, position: GeneralPosition) -> bool:
         pyramid, stock, piles = position[:3]
         return not pyramid and (not self.strict or not (stock or any(piles)))
 
-    def signature(self, position: tuple) -> int:
+    def signature(self, position: GeneralPosition) -> int:
         """The values of the pile cards left, as counts packed in one integer."""
         unit = self.unit
         total = 0
@@ -104,52 +114,49 @@ class GeneralSearch(GeneralShortest):
                 total += unit[card]
         return total
 
-    # -- what is proved lost ---------------------------------------------------------------------
-    def count(self) -> None:
-        self.nodes += 1
-        if self.nodes > self.budget:
-            raise Exhausted
-
     # -- moves -------------------------------------------------------------------------------------
-    def children(self, position: tuple, every_king: bool = False) -> Iterator[tuple[tuple, tuple]]:
+    def children(self, position: GeneralPosition, every_king: bool = False) -> Iterator[tuple[GeneralStep, GeneralPosition]]:
         """(step, position after) for each move (``_position.Deal.moves``, with the searches'
         reductions): a step is ("pair", card, card), ("king", card), ("draw", pile number) or
         ("recycle",), cards as ("slot", n) or ("pile", n)."""
         return self.deal.moves(position, search=True, every_king=every_king)
 
     # -- searches ------------------------------------------------------------------------------------
-    def dead(self, position: tuple) -> bool:
+    def dead(self, position: GeneralPosition) -> bool:
         if not self.cuts:
             return False
         signature = self.signature(position)
         return self.hopeless(position[0], signature) or self.lost_as_a_pool(position[0], signature)
 
-    def walk(self, root: tuple, visit: Callable[[list, tuple, tuple], bool], children=None) -> None:
+    def walk(
+        self, root: GeneralPosition, visit: Callable[[list[GeneralStep], GeneralStep, GeneralPosition], bool], children: Children | None = None
+    ) -> None:
         """Depth-first over the positions reachable from ``root``, each once and counted against the
         budget: ``visit(line, step, child)`` gets each new position, the step reaching it and the
         line of steps before that step, and says whether to go on from it (it raises ``_Stop`` to
         end the walk). ``children`` orders the moves (``self.children`` by default)."""
         children = children or self.children
         seen = {self.key(root)}
-        stack = [children(root)]
-        path: list = []
+        stack = [iter(children(root))]
+        path: list[GeneralStep] = []
+        count = self.budget.count
         while stack:
             for step, child in stack[-1]:
                 key = self.key(child)
                 if key in seen:
                     continue
                 seen.add(key)
-                self.count()
+                count()
                 if visit(path, step, child):
                     path.append(step)
-                    stack.append(children(child))
+                    stack.append(iter(children(child)))
                     break
             else:
                 stack.pop()
                 if path:
                     path.pop()
 
-    def find_win(self, root: tuple, draws_first: bool = False) -> list | None:
+    def find_win(self, root: GeneralPosition, draws_first: bool = False) -> list[GeneralStep] | None:
         """A winning line of steps from ``root`` ([] if won), or None once every position was
         searched. Depth-first, each position once; the removals tried before the draw (or, with
         ``draws_first``, after it)."""
@@ -157,12 +164,12 @@ class GeneralSearch(GeneralShortest):
             return []
         if self.dead(root):
             return None
-        children = self.children
+        children: Children = self.children
         if draws_first:
             children = lambda position: reversed(list(self.children(position)))  # noqa: E731
-        found: list = []
+        found: list[list[GeneralStep]] = []
 
-        def visit(line: list, step: tuple, child: tuple) -> bool:
+        def visit(line: list[GeneralStep], step: GeneralStep, child: GeneralPosition) -> bool:
             if self.won(child):
                 found.append([*line, step])
                 raise _Stop
@@ -175,29 +182,31 @@ class GeneralSearch(GeneralShortest):
             return found[0]
         return None
 
-    def probe_then_search(self, root: tuple) -> list | None:
+    def probe_then_search(self, root: GeneralPosition) -> list[GeneralStep] | None:
         """Three cards a draw: a depth-first probe with the draws first, within a quarter of the
         budget, then the whole search with the removals first. Each is exact on its own (a line
         found wins; a search through every position proves the loss); on Tut's Tomb deals the two
         orders find different wins quickly (docs/solver-lab-notes.md)."""
         if self.draw_count > 1:
-            budget, self.budget = self.budget, self.budget - max(0, int(self.budget) - self.nodes - int(self.budget) // 4)
+            counter = self.budget
+            budget = counter.limit
+            counter.limit = budget - max(0, int(budget) - counter.nodes - int(budget) // 4)
             try:
                 return self.find_win(root, draws_first=True)
             except Exhausted:
-                if self.nodes <= int(self.budget):  # not the node budget: the budget's deadline
+                if counter.nodes <= int(counter.limit):  # not the node budget: the budget's deadline
                     raise
             finally:
-                self.budget = budget
+                counter.limit = budget
         return self.find_win(root)
 
-    def breadth_first_line(self, root: tuple) -> list | None:
+    def breadth_first_line(self, root: GeneralPosition) -> list[GeneralStep] | None:
         """Breadth-first: a line with the fewest moves (a King on a waste top one move among the
         others; a free pyramid King first, which never lengthens a line), or None. The search
         ``shortest_line`` replaced, kept as its oracle (``SearchOptions(shortest="breadth-first")``)."""
         if self.won(root):
             return []
-        parent: dict[tuple, tuple | None] = {self.key(root): None}
+        parent: dict[GeneralPosition, tuple[GeneralPosition, GeneralStep] | None] = {self.key(root): None}
         frontier = [root]
         while frontier:
             following = []
@@ -207,48 +216,51 @@ class GeneralSearch(GeneralShortest):
                     if key in parent:
                         continue
                     parent[key] = (self.key(position), step)
-                    self.count()
+                    self.budget.count()
                     if self.won(child):
-                        line, at = [], key
-                        while parent[at] is not None:
-                            at, step = parent[at]
+                        line: list[GeneralStep] = []
+                        up = parent[key]
+                        while up is not None:
+                            at, step = up
                             line.append(step)
+                            up = parent[at]
                         return line[::-1]
                     if step[0] not in ("king", "pair") or not self.dead(child):
                         following.append(child)
             frontier = following
         return None
 
-    def most_removed(self, root: tuple) -> tuple[int, list]:
+    def most_removed(self, root: GeneralPosition) -> tuple[int, list[GeneralStep]]:
         """The most pyramid cards removed in all in any reachable position (counting those gone
         already), and a line reaching it. Depth-first through every position, branch and bound:
         a position is not searched below when even the pool game from it (``fewest_left``) leaves
         as many cards as the fewest left so far, and the search ends when the fewest left are as
         few as the pool game leaves from the root (no line of the real game leaves fewer). Without
         the cuts (``cuts=False``) every position is searched: the tests compare the two."""
-        best = [root[0].bit_count(), []]
-        pool_left = self.pyramid.fewest_left if self.cuts else lambda pyramid, signature: 0
+        fewest: list[int] = [root[0].bit_count()]  # (the fewest left, and the line leaving them)
+        best: list[list[GeneralStep]] = [[]]
+        pool_left: Callable[[int, int], int] = self.pyramid.fewest_left if self.cuts else lambda pyramid, signature: 0
         floor = pool_left(root[0], self.signature(root))
 
-        def visit(line: list, step: tuple, child: tuple) -> bool:
-            if pool_left(child[0], self.signature(child)) >= best[0]:
+        def visit(line: list[GeneralStep], step: GeneralStep, child: GeneralPosition) -> bool:
+            if pool_left(child[0], self.signature(child)) >= fewest[0]:
                 return False
             left = child[0].bit_count()
-            if left < best[0]:
-                best[:] = [left, [*line, step]]
+            if left < fewest[0]:
+                fewest[0], best[0] = left, [*line, step]
                 if left <= floor:
                     raise _Stop
             return True
 
-        if best[0] > floor:
+        if fewest[0] > floor:
             try:
                 self.walk(root, visit)
             except _Stop:
                 pass
-        return self.total - best[0], best[1]
+        return self.total - fewest[0], best[0]
 
     # -- lines ---------------------------------------------------------------------------------------
-    def moves(self, steps: list) -> tuple[Move, ...]:
+    def moves(self, steps: list[GeneralStep]) -> tuple[Move, ...]:
         return tuple(self.deal.move(step) for step in steps)
 
 
@@ -262,7 +274,7 @@ def models(rules: Rules) -> bool:
 def search(
     state: GameState, budget: int, *, max_removable: bool, shortest: bool, cuts: bool = True, breadth_first: bool = False, weight: int = 1,
     weighted_for: int = 0,
-) -> tuple:
+) -> Answer:
     """(result, line, minimal, max_removable, nodes) for ``state``, as ``solve`` answers them; the
     shortest line A* (``general_shortest``; anytime weighted A* with ``weight`` > 1), or with
     ``breadth_first`` breadth-first."""
@@ -275,27 +287,29 @@ def search(
     if steps is not None:
         line, minimal = run.moves(steps), False
         if shortest:
+            fewest: list[GeneralStep] | None = None
+            a_star = GeneralShortest(run)
             try:
                 if breadth_first:
                     fewest = run.breadth_first_line(root)
                 else:  # (None: no line is shorter than the one found)
-                    fewest = run.shortest_line(root, bound=len(steps), weight=weight, weighted_for=weighted_for)
+                    fewest = a_star.shortest_line(root, bound=len(steps), weight=weight, weighted_for=weighted_for)
                 minimal = True
             except Exhausted:
-                fewest = run.found  # (shorter than the verdict's line, if the search found one)
+                fewest = a_star.found  # (shorter than the verdict's line, if the search found one)
             if fewest is not None:
                 line = run.moves(fewest)
-        return "winnable", line, minimal, run.total, min(run.nodes, budget)
+        return "winnable", line, minimal, run.total, min(run.budget.nodes, budget)
     most = None
     if max_removable:
         try:
             most, _ = run.most_removed(root)
         except Exhausted:
             most = None
-    return "unwinnable", None, False, most, min(run.nodes, budget)
+    return "unwinnable", None, False, most, min(run.budget.nodes, budget)
 
 
-def hint(state: GameState, budget: int, cuts: bool = True) -> tuple[Move | None, tuple]:
+def hint(state: GameState, budget: int, cuts: bool = True) -> tuple[Move | None, Answer]:
     """The next move of a winning line, else of a line removing the most pyramid cards, with the
     answer as ``search`` gives it. The line is searched with the removals first and no probe:
     following the hints one by one then makes progress (with the probe's draws first, each new
@@ -308,9 +322,9 @@ def hint(state: GameState, budget: int, cuts: bool = True) -> tuple[Move | None,
         return None, ("unknown", None, False, None, budget)
     if steps is not None:
         line = run.moves(steps)
-        return (line[0] if line else None), ("winnable", line, False, run.total, min(run.nodes, budget))
-    move, most, nodes = best_first_move(state, budget - run.nodes)
-    return move, ("unwinnable", None, False, most, min(run.nodes + nodes, budget))
+        return (line[0] if line else None), ("winnable", line, False, run.total, min(run.budget.nodes, budget))
+    move, most, nodes = best_first_move(state, budget - run.budget.nodes)
+    return move, ("unwinnable", None, False, most, min(run.budget.nodes + nodes, budget))
 
 
 def best_first_move(state: GameState, budget: int) -> tuple[Move | None, int | None, int]:
@@ -321,6 +335,6 @@ def best_first_move(state: GameState, budget: int) -> tuple[Move | None, int | N
     try:
         most, steps = run.most_removed(root)
     except Exhausted:
-        return None, None, min(run.nodes, budget)
+        return None, None, min(run.budget.nodes, budget)
     line = run.moves(steps)
-    return (line[0] if line else None), most, run.nodes
+    return (line[0] if line else None), most, run.budget.nodes

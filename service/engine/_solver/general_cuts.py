@@ -9,28 +9,25 @@ are kept per (pyramid, pile values left): the same question is searched once.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 from .._shape import covering_masks
 from .._position import Deal
 from .._rules import Rules
+from .budget import Budget
 
 #: Bits per value in a signature of pile values (two decks hold 8 cards of a value).
 BITS = 4
 
 
-class Exhausted(Exception):
-    """The node budget ran out."""
-
-
 class PyramidCuts:
-    """One deal's pyramid (``deal.values`` slot by slot) under ``rules``; ``count`` is called for each
-    position the pool search visits (the general search's budget)."""
+    """One deal's pyramid (``deal.values`` slot by slot) under ``rules``; each position the pool
+    search visits counts against the general search's ``budget``."""
 
-    def __init__(self, deal: Deal, rules: Rules, count: Callable[[], None]) -> None:
+    def __init__(self, deal: Deal, rules: Rules, budget: Budget) -> None:
         self.values, self.pair_sum, self.total = deal.values, deal.pair_sum, rules.slots
         total = self.pair_sum
-        self.strict, self.covering, self.count = rules.strict_win, rules.pair_with_covering, count
+        self.strict, self.covering, self.budget = rules.strict_win, rules.pair_with_covering, budget
         shape = rules.shape
         self.cover_mask = deal.cover_mask
         #: the free slots and the pairs within a pyramid (``Deal.pyramid_moves``)
@@ -48,7 +45,7 @@ class PyramidCuts:
                 if apart or direct:
                     mask |= 1 << other
             self.partners.append(mask)
-        self.needs_cache: dict[int, tuple] = {}
+        self.needs_cache: dict[int, tuple[tuple[int, int], ...]] = {}
         self.pool_lost: dict[tuple[int, int], bool] = {}
         self.pool_left: dict[tuple[int, int], int] = {}
 
@@ -92,7 +89,7 @@ class PyramidCuts:
         so no real line leaves fewer. Kept per (pyramid, pile values left)."""
         found = self.pool_left.get((pyramid, signature))
         if found is None:
-            self.count()
+            self.budget.count()
             found = pyramid.bit_count()
             for child in self._pool_children(pyramid, signature):
                 if found == 0:
@@ -121,7 +118,7 @@ class PyramidCuts:
                     for position in path:
                         lost[position] = False
                     return False
-                self.count()
+                self.budget.count()
                 if self.hopeless(*child):
                     lost[child] = True
                     continue

@@ -40,8 +40,10 @@ from __future__ import annotations
 import heapq
 import itertools
 import math
+from typing import TYPE_CHECKING, TypeAlias
 
-from .shortest import as_a_star
+if TYPE_CHECKING:
+    from .general import GeneralPosition, GeneralSearch, GeneralStep
 
 #: The stock and pile profiles kept (``stock_depths``, ``pile_profile``), each cache emptied when
 #: full: Apophis's three piles make nearly every position's piles and stock new (136,896 and
@@ -49,10 +51,36 @@ from .shortest import as_a_star
 PROFILES_KEPT = 1 << 12
 
 
-class GeneralShortest:
-    """Mixed into ``GeneralSearch``: its positions, children, keys and cuts."""
+#: What ``removals`` gives of a pyramid
+Removals: TypeAlias = tuple[int, int, int, tuple[tuple[int, int], ...], int, int]
+#: A queue's entry: (moves + weight × the estimate, -moves, order queued, key, position, the estimate)
+Entry: TypeAlias = "tuple[int, int, int, GeneralPosition, GeneralPosition, int]"
 
-    def removals(self, pyramid: int) -> tuple[int, int, int, tuple, int, int]:
+
+def as_a_star(queue: list[Entry]) -> None:
+    """Re-order a weighted A*'s queue as A*'s, by the moves made plus the estimate."""
+    queue[:] = [(left - back, back, tie, key, position, left) for _, back, tie, key, position, left in queue]
+    heapq.heapify(queue)
+
+
+class GeneralShortest:
+    """The shortest-line search over a ``GeneralSearch``: its positions, children, keys, cuts
+    and budget; ``found``: the shortest line found so far."""
+
+    def __init__(self, search: GeneralSearch) -> None:
+        self.search = search
+        self.budget = search.budget
+        self.total, self.values, self.pair_sum, self.strict = search.total, search.values, search.pair_sum, search.strict
+        self.pile_values, self.draw_count, self.limit, self.pyramid = search.pile_values, search.draw_count, search.limit, search.pyramid
+        #: per pyramid: its Kings, other cards, fewest moves removing them, needs, the pile cards
+        #: they need in all and the values needed (``removals``)
+        self.removals_cache: dict[int, Removals] = {}
+        #: the shortest line found so far (when the budget ran out: the answer)
+        self.found: list[GeneralStep] | None = None
+        self.stock_cache: dict[tuple[int, ...], dict[int, tuple[int, ...]]] = {}
+        self.pile_cache: dict[tuple[tuple[tuple[int, ...], ...], int], tuple[tuple[int, ...], tuple[tuple[int, int], ...]]] = {}
+
+    def removals(self, pyramid: int) -> Removals:
         """(Kings, other cards, the fewest moves removing them, ``needs``, the pile cards they need
         in all, the values needed as a bit mask) of a pyramid (see the module's docstring). Cached
         per pyramid."""
@@ -69,7 +97,7 @@ class GeneralShortest:
             found = cache[pyramid] = (kings, others, kings + (others + taken + 1) // 2, needs, taken, wanted)
         return found
 
-    def moves_left(self, position: tuple) -> int:
+    def moves_left(self, position: GeneralPosition) -> int:
         """A lower bound on the moves from ``position`` to a win (see the module's docstring)."""
         pyramid, stock, piles = position[:3]
         kings, others, removals, needs, taken, wanted = self.removals(pyramid)
@@ -111,7 +139,7 @@ class GeneralShortest:
         recycling = -(-len(stock) // self.draw_count) + 2
         return removals + min(draws + digging, recycling)
 
-    def stock_depths(self, stock: tuple) -> dict[int, tuple[int, ...]]:
+    def stock_depths(self, stock: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
         """Per value, the depths (0 at the top) of the stock's cards of that value. Cached per
         stock."""
         found = self.stock_cache.get(stock)
@@ -125,7 +153,7 @@ class GeneralShortest:
             found = self.stock_cache[stock] = {value: tuple(depths) for value, depths in grouped.items()}
         return found
 
-    def pile_profile(self, piles: tuple, wanted: int) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
+    def pile_profile(self, piles: tuple[tuple[int, ...], ...], wanted: int) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
         """For the waste piles and the values wanted (a bit mask): per value, the piles' tops of
         that value; and per value, (the fewest cards of values not wanted above one of that value
         under a top, how many of that value lie under a top). Cached per (piles, wanted)."""
@@ -156,63 +184,69 @@ class GeneralShortest:
             found = self.pile_cache[key] = (tuple(tops), tuple(fewest))  # (tuples: kept, never changed)
         return found
 
-    def shortest_line(self, root: tuple, bound: int | None = None, weight: int = 1, weighted_for: int = 0) -> list | None:
+    def shortest_line(self, root: GeneralPosition, bound: int | None = None, weight: int = 1, weighted_for: int = 0) -> list[GeneralStep] | None:
         """A line of steps with the fewest moves from ``root`` to a win, searched A* (see the
         module's docstring); None if there is none shorter than ``bound``. With ``weight`` w > 1,
         anytime weighted A*, as the fast models' search (``shortest``): the queue ordered by the
         moves plus w times the estimate, each line found the bound (``found``) until no position
         left could beat it; A* if no line is found within ``weighted_for`` positions."""
+        search, counter = self.search, self.budget
         self.found = None
-        if self.won(root):
+        if search.won(root):
             return []
         ceiling = bound if bound is not None else math.inf
         estimate = self.moves_left
-        start = self.key(root)
-        best: dict[tuple, tuple[int, tuple | None]] = {start: (0, None)}  # key -> (moves, parent key)
+        start = search.key(root)
+        best: dict[GeneralPosition, tuple[int, GeneralPosition | None]] = {start: (0, None)}  # key -> (moves, parent key)
         tie = itertools.count()
         # (moves + weight × the estimate, -moves, tie, key, position, the estimate)
-        queue = [(estimate(root), 0, next(tie), start, root, 0)]
-        weighted_until = self.nodes + weighted_for
+        queue: list[Entry] = [(estimate(root), 0, next(tie), start, root, 0)]
+        weighted_until = counter.nodes + weighted_for
         while queue:
-            if weight != 1 and self.found is None and self.nodes > weighted_until:
+            if weight != 1 and self.found is None and counter.nodes > weighted_until:
                 as_a_star(queue)  # (no line found soon: A* from here)
                 weight = 1
             _, depth, _, at, position, left = heapq.heappop(queue)
             depth = -depth
             if best[at][0] < depth or depth + left >= ceiling:
                 continue  # reached again by a shorter line since, or a line as short was found
-            if self.won(position):
+            if search.won(position):
                 self.found = self.line_through(root, at, best)
                 ceiling = len(self.found)  # (at most ``depth``: a parent may have been reached shorter since)
                 if weight == 1:  # (A*: the first line taken from the queue is the shortest)
                     break
                 continue
             moves = depth + 1
-            for step, child in self.children(position, every_king=True):
-                key = self.key(child)
+            for step, child in search.children(position, every_king=True):
+                key = search.key(child)
                 known = best.get(key)
                 if known is not None and known[0] <= moves:
                     continue
-                if step[0] in ("king", "pair") and not self.won(child) and self.dead(child):
+                if step[0] in ("king", "pair") and not search.won(child) and search.dead(child):
                     continue  # (a draw or a recycle leaves the pyramid and the pile values as they were)
                 left = estimate(child)
                 if moves + left >= ceiling:
                     continue
-                self.count()
+                counter.count()
                 best[key] = (moves, at)
                 heapq.heappush(queue, (moves + weight * left, -moves, next(tie), key, child, left))
         return self.found
 
-    def line_through(self, root: tuple, end: tuple, best: dict) -> list:
+    def line_through(
+        self, root: GeneralPosition, end: GeneralPosition, best: dict[GeneralPosition, tuple[int, GeneralPosition | None]]
+    ) -> list[GeneralStep]:
         """The steps from ``root`` through the positions whose keys lead to ``end`` (parent by
         parent in ``best``), each step found among the children of the position as played."""
+        search = self.search
         keys = []
-        while end is not None:
-            keys.append(end)
-            end = best[end][1]
+        at: GeneralPosition | None = end
+        while at is not None:
+            keys.append(at)
+            at = best[at][1]
         keys.reverse()
-        line, position = [], root
+        line: list[GeneralStep] = []
+        position = root
         for key in keys[1:]:
-            step, position = next((step, child) for step, child in self.children(position, every_king=True) if self.key(child) == key)
+            step, position = next((step, child) for step, child in search.children(position, every_king=True) if search.key(child) == key)
             line.append(step)
         return line

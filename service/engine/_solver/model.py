@@ -14,9 +14,16 @@ tests check it against ``Deal.moves`` position by position.
 Invariant: ``children`` yields exactly the moves the engine allows from the position (but a free
 King goes alone, as removing it never hurts, and with the pile as a pool one pile card of each
 value is tried), each with the position it leads to; nothing here counts nodes or searches.
+
+The types the searches pass each other are named here: a ``Position`` (those four integers), a
+``Step`` (a search step: ``(kind, slots, pile)``, see ``Step``) and a ``Line`` (steps from a
+position).
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import TypeAlias
 
 from .._cards import Card
 from .._shape import covering_masks
@@ -25,20 +32,30 @@ from .._position import Deal
 from .._state import GameState
 from .options import SearchOptions
 
+#: (pyramid mask, removed mask, split, recycles)
+Position: TypeAlias = tuple[int, int, int, int]
+#: A search step, (kind, slots, pile): ``("draw", None, None)``, ``("recycle", None, None)``, a
+#: King ``("king", slot, None)`` or ``("king", None, pile position)``, a pair within the pyramid
+#: ``("pair", (slot, slot), None)``, with the waste or stock card ``("pair", (slot,), pile
+#: position)``, or of two pile cards ``("pair", (), (pile position, pile position))``.
+Step: TypeAlias = tuple[str, int | tuple[int, ...] | None, int | tuple[int, ...] | None]
+#: The steps of a line from a position.
+Line: TypeAlias = list[Step]
+#: What ``pyramid_moves`` gives: the free slots, the removals within the pyramid (step, pyramid
+#: after), and whether a free King is there (the only move then tried).
+PyramidMoves: TypeAlias = tuple[list[int], Sequence[tuple[Step, int]], bool]
 
-_DRAW = ("draw", None, None)
-_RECYCLE = ("recycle", None, None)
+_DRAW: Step = ("draw", None, None)
+_RECYCLE: Step = ("recycle", None, None)
 
 
 class _Found(Exception):
-    def __init__(self, line: list) -> None:
+    """A win: ``line`` the steps reaching it (from the root once ``complete``)."""
+
+    def __init__(self, line: Line) -> None:
         super().__init__()
         self.line = line
         self.complete = False  # the line is written out from the root
-
-
-class _Exhausted(Exception):
-    pass
 
 
 class Model:
@@ -87,11 +104,11 @@ class Model:
         #: above it), an exit's kind is kept above every bit of a position
         self.waste_end = slots + len(self.pile)
         self.kind_at = self.recycles_at + 1
-        self.moves_cache: dict[int, tuple] = {}
+        self.moves_cache: dict[int, PyramidMoves] = {}
 
     # -- the position --------------------------------------------------------------------------
     @staticmethod
-    def encode(state: GameState, pile: tuple[Card, ...]) -> tuple[int, int, int, int]:
+    def encode(state: GameState, pile: tuple[Card, ...]) -> Position:
         pyramid = sum(1 << slot for slot, card in enumerate(state.pyramid) if card is not None)
         present = set(state.waste) | set(state.stock)
         removed = sum(1 << i for i, card in enumerate(pile) if card not in present)
@@ -131,7 +148,7 @@ class Model:
         return pyramid == 0 and (not self.strict or removed == self.all_pile)
 
     # -- moves -----------------------------------------------------------------------------------
-    def pyramid_moves(self, pyramid: int) -> tuple[list[int], list, bool]:
+    def pyramid_moves(self, pyramid: int) -> PyramidMoves:
         """The free slots, and the removals within the pyramid as (step, pyramid after); ``forced``
         when a free King is there, the only move then tried. Cached per pyramid."""
         found = self.moves_cache.get(pyramid)
@@ -139,7 +156,7 @@ class Model:
             found = self.moves_cache[pyramid] = self._pyramid_moves(pyramid)
         return found
 
-    def _pyramid_moves(self, pyramid: int) -> tuple[list[int], list, bool]:
+    def _pyramid_moves(self, pyramid: int) -> PyramidMoves:
         free, pairs = self.deal.pyramid_moves(pyramid)
         values, lone = self.values, self.lone
         for slot in free:
@@ -147,7 +164,7 @@ class Model:
                 return free, [(("king", slot, None), pyramid & ~(1 << slot))], True
         return free, [(("pair", (a, b), None), after) for a, b, after in pairs], False
 
-    def children(self, pyramid: int, removed: int, split: int, recycles: int, every_king: bool = False):
+    def children(self, pyramid: int, removed: int, split: int, recycles: int, every_king: bool = False) -> Iterator[tuple[Step, Position]]:
         """(move, next position) for every legal move; a free King, when there is one, alone
         (``every_king``: a King on the waste is one move among the others, as removing it is not
         needed to clear the pyramid and costs a move)."""
@@ -182,7 +199,7 @@ class Model:
         elif top >= 0 and (self.limit is None or recycles < self.limit):
             yield ("recycle", None, None), (pyramid, removed, 0, recycles + 1)
 
-    def pooled_children(self, pyramid: int, removed: int):
+    def pooled_children(self, pyramid: int, removed: int) -> Iterator[tuple[Step, Position]]:
         """The moves with the pile as a pool: a pyramid card pairs with any pile card left (the
         first of its value, the others being alike but for the suit, unless pile cards pair with
         each other: then which one matters, see ``pool_pairs``). Split and recycles stay 0 in these positions."""
@@ -213,11 +230,11 @@ class Model:
                     yield ("pair", (), (i, previous)), (pyramid, removed | 1 << i | 1 << previous, 0, 0)
                 previous = i
 
-    def key(self, position: tuple[int, int, int, int]) -> int:
+    def key(self, position: Position) -> int:
         pyramid, removed, split, recycles = position
         return pyramid | removed << self.pile_at | split << self.split_at | recycles << self.recycles_at
 
-    def line_key(self, position: tuple[int, int, int, int]) -> int:
+    def line_key(self, position: Position) -> int:
         """``key`` for the searches of a shortest line: under unlimited recycles the count used
         changes nothing ahead, so positions differing only by it are one."""
         pyramid, removed, split, recycles = position

@@ -4,68 +4,89 @@ position as played (``walk``) and the bounded probe run before the search by lev
 
 Invariant: a position is reported lost only when every move from it was searched (or it is
 hopeless), winnable only with a line reaching a won position; the node count never passes the
-budget without raising ``_Exhausted``.
+budget without raising ``Exhausted``.
 """
 
 from __future__ import annotations
 
-from .model import _Exhausted
+from collections.abc import Callable, Iterator
+
+from .bounds import Bounds
+from .budget import Budget, Exhausted
+from .model import Line, Model, Position, Step
+
+#: ``walk``'s visit: (the line reaching a new position, the position) -> whether to go on from it
+Visit = Callable[[Line, Position], bool]
 
 
 class PooledSearch:
-    """Mixed into a search over a ``Model`` with ``Bounds``: uses ``nodes``, ``budget``,
-    ``pool_lost``/``pool_won`` and ``options``."""
+    """The depth-first searches of one deal's ``Model``, cut by its ``Bounds``, counted against
+    the ``Budget``; ``pool_lost``/``pool_won`` keep what the pool search proved."""
+
+    def __init__(self, model: Model, bounds: Bounds, budget: Budget, probe_budget: int) -> None:
+        self.model = model
+        self.bounds = bounds
+        self.budget = budget
+        self.probe_budget = probe_budget
+        #: (pyramid, removed) positions proved lost, or winnable, with the pile as a pool (see
+        #: ``lost_with_unlimited_passes``)
+        self.pool_lost: set[int] = set()
+        self.pool_won: set[int] = set()
 
     def lost_with_unlimited_passes(self, pyramid: int, removed: int) -> bool:
         """Is the position lost even with unlimited passes? Every line under a recycle limit is a
         line without one, so it is then lost under any limit. Searched depth-first with the pile
         as a pool; the positions proved lost or winnable are kept for the next questions."""
-        lost, won, at = self.pool_lost, self.pool_won, self.pile_at
+        model, budget = self.model, self.budget
+        lost, won, at = self.pool_lost, self.pool_won, model.pile_at
+        is_won, hopeless, pooled_children = model.won, self.bounds.hopeless, model.pooled_children
         root = pyramid | removed << at
-        if root in lost or root in won or self.won(pyramid, removed):
+        if root in lost or root in won or is_won(pyramid, removed):
             return root in lost
-        path, stack = [root], [self.pooled_children(pyramid, removed)]
+        path, stack = [root], [pooled_children(pyramid, removed)]
         while stack:
             for _, (pyramid, removed, _, _) in stack[-1]:
                 key = pyramid | removed << at
                 if key in lost:
                     continue
-                if key in won or self.won(pyramid, removed):
+                if key in won or is_won(pyramid, removed):
                     won.update(path)
                     return False
-                self.nodes += 1
-                if self.nodes > self.budget:
-                    raise _Exhausted
-                if self.hopeless(pyramid, removed):
+                budget.nodes += 1
+                if budget.nodes > budget.limit:
+                    raise Exhausted
+                if hopeless(pyramid, removed):
                     lost.add(key)
                     continue
                 path.append(key)
-                stack.append(self.pooled_children(pyramid, removed))
+                stack.append(pooled_children(pyramid, removed))
                 break
             else:  # every move searched (moves remove cards: no position comes back)
                 stack.pop()
                 lost.add(path.pop())
         return True
 
-    def walk(self, root, visit) -> None:
+    def walk(self, root: Position, visit: Visit) -> None:
         """Depth-first over the positions reachable from ``root``, each once: ``visit(line, child)``
         gets every new position with the line of steps reaching it, and says whether to go on
-        from it. Raises _Exhausted when the budget runs out."""
-        seen = {self.key(root)}
-        stack = [iter(self.children(*root))]
-        path: list = []
+        from it. Raises Exhausted when the budget runs out."""
+        model, budget = self.model, self.budget
+        key_of, children = model.key, model.children
+        seen = {key_of(root)}
+        stack: list[Iterator[tuple[Step, Position]]] = [iter(children(*root))]
+        path: Line = []
         while stack:
             for step, child in stack[-1]:
-                key = self.key(child)
+                key = key_of(child)
                 if key in seen:
                     continue
                 seen.add(key)
-                self.nodes += 1
-                if self.nodes > self.budget:
-                    raise _Exhausted
+                budget.nodes += 1
+                if budget.nodes > budget.limit:
+                    raise Exhausted
                 path.append(step)
                 if visit(path, child):
-                    stack.append(iter(self.children(*child)))
+                    stack.append(iter(children(*child)))
                     break
                 path.pop()
             else:
@@ -73,17 +94,18 @@ class PooledSearch:
                 if path:
                     path.pop()
 
-    def probe(self, root, visit) -> bool:
-        """Search depth-first for at most ``options.probe_budget`` positions: True if that was all of them
+    def probe(self, root: Position, visit: Visit) -> bool:
+        """Search depth-first for at most ``probe_budget`` positions: True if that was all of them
         (a win raises _Found)."""
-        budget, self.budget = self.budget, min(self.budget, self.nodes + self.options.probe_budget)
+        budget = self.budget
+        limit = budget.limit
+        budget.limit = min(limit, budget.nodes + self.probe_budget)
         try:
             self.walk(root, visit)
             return True
-        except _Exhausted:
-            if self.budget == budget:
+        except Exhausted:
+            if budget.limit == limit:
                 raise
             return False
         finally:
-            self.budget = budget
-
+            budget.limit = limit

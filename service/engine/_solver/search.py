@@ -1,114 +1,86 @@
-"""One search of one position: the model of its deal, with the searches and the line writer, and
-the state they share (the node count against the budget, the tables of positions kept).
+"""One search of one position for its verdict: whether it is won, and else the most pyramid cards
+any line removes. ``Search`` puts the parts together, each given by ``entry``: the ``Model`` of the
+deal, its ``Bounds``, the ``Budget``, the depth-first searches (``PooledSearch``), the search by
+levels (``LevelSearch``, under a recycle limit with ``SearchOptions.levels``) and the
+``LineWriter`` (for the lines the levels keep).
 
 Invariant: ``find_win`` returns a winning line or proves there is none (None), ``most_removed``
-the most pyramid cards any line removes; both raise ``_Exhausted`` rather than guess when the
+the most pyramid cards any line removes; both raise ``Exhausted`` rather than guess when the
 budget runs out.
 """
 
 from __future__ import annotations
 
-import itertools
-
-from .._state import GameState
 from .bounds import Bounds
-from .breadth_first import BreadthFirst
-from .levels import LevelSearch, _Level
+from .levels import Best, LevelSearch
 from .lines import LineWriter
-from .model import Model, _Found
-from .options import DEFAULT_OPTIONS, SearchOptions
+from .model import Line, Model, Position, _Found
 from .pooled import PooledSearch
-from .estimate import Estimate
-from .shortest import ShortestSearch
-from .shortest_plain import PlainShortest
 
 
-class Search(Model, Bounds, PooledSearch, LevelSearch, LineWriter, Estimate, ShortestSearch, PlainShortest, BreadthFirst):
-    def __init__(self, state: GameState, budget: int, options: SearchOptions = DEFAULT_OPTIONS) -> None:
-        Model.__init__(self, state, options)
-        self.init_bounds(options.needs)
-        self.options = options
-        self.budget = budget
-        self.nodes = 0
-        #: limited passes are searched by levels (see ``level``); False searches them position by position
-        self.summaries = options.levels
-        self.levels: dict[tuple, _Level] = {}
-        self.passes: dict[int, int] = {}  # each pass searched: the fewest recycles used to reach it
-        self.recycled_seen: set[int] = set()  # pyramid | waste << pile_at | recycles << waste_end, recycled
-        # for ``pass_key`` (limited passes): per 8 pile positions and each subset of them, the
-        # values of its cards (4 bits each, the first lowest) and their number
-        self.value_chunks = [self.packed_values(base) for base in range(0, len(self.pile), 8)] if self.by_levels else []
-        self.pending: list[tuple] = []  # the passes queued, see ``search_passes``
-        self.queued = itertools.count()  # (which was queued first: the last tie-break)
-        #: (pyramid, removed) positions proved lost, or winnable, with the pile as a pool (see
-        #: ``lost_with_unlimited_passes``)
-        self.pool_lost: set[int] = set()
-        self.pool_won: set[int] = set()
+class Search:
+    """The verdict of one position: ``levels`` is None where passes are not searched by levels
+    (no recycle limit, or ``SearchOptions(levels=False)``)."""
+
+    def __init__(
+        self, model: Model, bounds: Bounds, pooled: PooledSearch, levels: LevelSearch | None, writer: LineWriter, relaxed: bool
+    ) -> None:
+        self.model, self.bounds, self.pooled, self.levels, self.writer = model, bounds, pooled, levels, writer
         #: limited passes: a pass is searched only if not lost with unlimited passes
-        self.relaxed = options.relaxed
-        self.chain = 0
-        self.frames: list = []
-        self.before = list
-        self.prune = True
-        self.best: list = [self.slots + 1, None]
-        #: the shortest line the shortest-line search had found when the budget ran out (``shortest``)
-        self.found: list | None = None
+        self.relaxed = relaxed
 
-    def find_win(self, root) -> list | None:
+    def find_win(self, root: Position) -> Line | None:
         """A winning line (steps) from ``root``, [] if it is won already, None if none exists."""
-        if self.won(root[0], root[1]):
+        won, hopeless = self.model.won, self.bounds.hopeless
+        if won(root[0], root[1]):
             return []
 
-        def visit(line: list, child) -> bool:
-            if self.won(child[0], child[1]):
+        def visit(line: Line, child: Position) -> bool:
+            if won(child[0], child[1]):
                 raise _Found(list(line))
-            return not self.hopeless(child[0], child[1])
+            return not hopeless(child[0], child[1])
 
         try:
-            if self.hopeless(root[0], root[1]):
+            if hopeless(root[0], root[1]):
                 return None
-            if not self.by_levels:
-                self.walk(root, visit)
+            levels = self.levels
+            if levels is None:
+                self.pooled.walk(root, visit)
                 return None
             # With recycles left, a short depth-first probe first, pairs before draws: it finds
             # most wins at once, where the search by levels, which goes through each level whole
             # before using its exits, may reach a win in a later pass only after a while.
-            if root[3] != self.limit and self.probe(root, visit):
+            if root[3] != self.model.limit and self.pooled.probe(root, visit):
                 return None  # the probe searched every position
-            if self.relaxed and self.lost_with_unlimited_passes(root[0], root[1]):
+            if self.relaxed and self.pooled.lost_with_unlimited_passes(root[0], root[1]):
                 return None
-            self.search_passes(root)
+            levels.search_passes(root)
         except _Found as found:
             return found.line
         return None
 
-    def most_removed(self, root) -> tuple[int, list]:
+    def most_removed(self, root: Position) -> tuple[int, Line]:
         """The most pyramid cards removed in any reachable position, and a line reaching it."""
-        self.prune, self.levels, self.passes, self.recycled_seen = False, {}, {}, set()
-        self.best = [bin(root[0]).count("1"), []]
+        slots = self.model.slots
+        best = Best(bin(root[0]).count("1"), [])
+        levels = self.levels
 
-        def visit(line: list, child) -> bool:
+        def visit(line: Line, child: Position) -> bool:
             left = bin(child[0]).count("1")
             if left == 0:
                 raise _Found(list(line))
-            if left < self.best[0]:
-                self.best[:] = [left, list(line)]
+            if left < best.left:
+                best.left, best.line = left, list(line)
             return True
 
         try:
-            if self.by_levels:
-                self.search_passes(root)
+            if levels is not None:
+                levels.reset(False, best)
+                levels.search_passes(root)
             else:
-                self.walk(root, visit)
+                self.pooled.walk(root, visit)
         except _Found as found:  # every pyramid card removed
-            return self.slots, found.line
-        left, line = self.best
-        if isinstance(line, tuple):  # found by levels: (line before the pass, frames)
-            before, frames = line
-            line = [*before(), *self.frames_line(frames)]
-        return self.slots - left, line
-
-    @property
-    def by_levels(self) -> bool:
-        return self.summaries and self.limit is not None
-
+            return slots, found.line
+        if best.line is None:  # found by levels: the line before the pass, then its frames
+            return slots - best.left, [*best.before(), *self.writer.frames_line(best.frames)]
+        return slots - best.left, best.line

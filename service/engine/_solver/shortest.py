@@ -25,27 +25,47 @@ the proof is the same as A*'s; the weight only changes which positions come firs
 
 Invariant: ``shortest_line`` returns a line with the fewest moves to a win; ``None`` only when no
 line shorter than ``bound`` exists (or, with no bound, when the position is lost); it raises
-``_Exhausted`` rather than answer past the budget, with ``found`` the shortest line found by
+``Exhausted`` rather than answer past the budget, with ``found`` the shortest line found by
 then (None if none beat ``bound``).
 """
 
 from __future__ import annotations
 
 import heapq
+from collections.abc import Callable, Iterator
+from typing import TypeAlias
 
-from .estimate import LOST
-from .model import _DRAW, _RECYCLE, _Exhausted
+from .budget import Budget, Exhausted
+from .estimate import LOST, Estimate
+from .model import _DRAW, _RECYCLE, Line, Model, Position, PyramidMoves, Step
+
+#: A queue's entry: (moves + weight × the estimate, -moves, key, position, the estimate)
+Entry: TypeAlias = tuple[int, int, int, Position, int]
+#: A run (see the module's docstring): (draws, step, position after)
+Run: TypeAlias = tuple[int, Step, Position]
 
 
-def as_a_star(queue: list) -> None:
-    """Re-order a weighted A*'s queue as A*'s, by the moves made plus the estimate (each entry:
-    its order, -moves, ..., the estimate)."""
-    queue[:] = [(entry[-1] - entry[1], *entry[1:]) for entry in queue]
+def as_a_star(queue: list[Entry]) -> None:
+    """Re-order a weighted A*'s queue as A*'s, by the moves made plus the estimate."""
+    queue[:] = [(left - back, back, key, position, left) for _, back, key, position, left in queue]
     heapq.heapify(queue)
 
 
 class ShortestSearch:
-    """Mixed into a search over a ``Model`` with ``Bounds`` and ``Estimate``."""
+    """The A* search over runs of draws of one deal's ``Model``, with its ``Estimate``, counted
+    against the ``Budget``; ``found``: the shortest line found so far."""
+
+    def __init__(self, model: Model, estimate: Estimate, budget: Budget) -> None:
+        self.estimate, self.budget = estimate, budget
+        self.free_cache: dict[int, list[tuple[int, ...]]] = {}
+        #: the shortest line found so far (when the budget ran out: the answer)
+        self.found: Line | None = None
+        self.values, self.pile_values, self.pair_sum, self.lone = model.values, model.pile_values, model.pair_sum, model.lone
+        self.drawn_pairs, self.limit = model.drawn_pairs, model.limit
+        self.pyramid_moves: Callable[[int], PyramidMoves] = model.pyramid_moves
+        self.waste_top: Callable[[int, int], int] = model.waste_top
+        self.won: Callable[[int, int], bool] = model.won
+        self.line_key: Callable[[Position], int] = model.line_key
 
     def free_by_value(self, pyramid: int) -> list[tuple[int, ...]]:
         """Per value (0–13), the free pyramid slots holding it. Cached per pyramid."""
@@ -58,7 +78,7 @@ class ShortestSearch:
             self.free_cache[pyramid] = found
         return found
 
-    def runs(self, pyramid: int, removed: int, split: int, recycles: int):
+    def runs(self, pyramid: int, removed: int, split: int, recycles: int) -> Iterator[Run]:
         """(draws, step, position after): every run from the position (see the module's
         docstring)."""
         _, within, forced = self.pyramid_moves(pyramid)
@@ -102,17 +122,16 @@ class ShortestSearch:
         if beneath >= 0 and (self.limit is None or recycles < self.limit):
             yield draws, _RECYCLE, (pyramid, removed, 0, recycles + 1)
 
-    def shortest_line(self, root, bound: int | None = None, weight: int = 1, weighted_for: int = 0) -> list | None:
+    def shortest_line(self, root: Position, bound: int | None = None, weight: int = 1, weighted_for: int = 0) -> Line | None:
         """A line with the fewest moves from ``root`` to a win, searched A* over runs of draws (see
         the module's docstring); None if there is none shorter than ``bound``. With ``weight``
         w > 1, anytime weighted A*: the queue is ordered by the moves plus w times the estimate,
         so that lines are found sooner; each line found lowers the bound (``self.found``), and
         the search goes on until no position left could beat it; A* if no line is found within
         ``weighted_for`` positions."""
-        self.init_estimate()
-        self.free_cache: dict[int, list] = {}
+        self.free_cache = {}
         self.found = None
-        won, estimate, runs = self.won, self.estimate, self.runs
+        won, estimate, runs = self.won, self.estimate.estimate, self.runs
         key = self.line_key
 
         if won(root[0], root[1]):
@@ -122,10 +141,11 @@ class ShortestSearch:
         ceiling = bound if bound is not None else LOST
         start = key(root)
         # key -> (moves from the root, parent key, draws, step)
-        best: dict[int, tuple] = {start: (0, None, 0, None)}
+        best: dict[int, tuple[int, int | None, int, Step | None]] = {start: (0, None, 0, None)}
         # (moves + weight × the estimate, -moves, key, position, the estimate)
-        queue = [(estimate(*root), 0, start, root, 0)]
-        nodes, budget = self.nodes, self.budget
+        queue: list[Entry] = [(estimate(*root), 0, start, root, 0)]
+        counter = self.budget
+        nodes, budget = counter.nodes, counter.limit
         weighted_until = nodes + weighted_for
         while queue:
             if weight != 1 and self.found is None and nodes > weighted_until:
@@ -136,11 +156,13 @@ class ShortestSearch:
             if best[at][0] < depth or depth + left >= ceiling:
                 continue  # reached again by a shorter line since, or a line as short was found
             if won(position[0], position[1]):
-                line: list = []
-                while best[at][1] is not None:
-                    _, at, draws, step = best[at]
-                    line.append(step)
+                line: Line = []
+                _, parent, draws, last = best[at]
+                while parent is not None:
+                    assert last is not None  # (every position but the root was reached by a step)
+                    line.append(last)
                     line.extend([_DRAW] * draws)
+                    _, parent, draws, last = best[parent]
                 self.found = line[::-1]
                 ceiling = len(self.found)  # (at most ``depth``: a parent may have been reached shorter since)
                 if weight == 1:  # (A*: the first line taken from the queue is the shortest)
@@ -160,9 +182,9 @@ class ShortestSearch:
                     continue
                 nodes += 1
                 if nodes > budget:
-                    self.nodes = nodes
-                    raise _Exhausted
+                    counter.nodes = nodes
+                    raise Exhausted
                 best[child_key] = (moves, at, draws, step)
                 heapq.heappush(queue, (moves + weight * left, -moves, child_key, child, left))
-        self.nodes = nodes
+        counter.nodes = nodes
         return self.found

@@ -11,33 +11,41 @@ prunes every position that could not beat it: when the queue empties, no shorter
 
 Invariant: ``plain_shortest_line`` returns a line with the fewest moves to a win; ``None`` only
 when no line shorter than ``bound`` exists (or, with no bound, when the position is lost); it
-raises ``_Exhausted`` rather than answer past the budget.
+raises ``Exhausted`` rather than answer past the budget.
 """
 
 from __future__ import annotations
 
 import heapq
 
-from .model import _Exhausted
+from .bounds import Bounds
+from .budget import Budget, Exhausted
+from .estimate import Estimate
+from .model import Line, Model, Position, Step
 
 
 class PlainShortest:
-    """Mixed into a search over a ``Model`` with ``Bounds`` and ``Estimate``."""
+    """The A* search move by move over one deal's ``Model``, cut by its ``Bounds``, with the
+    ``Estimate`` (its ``plain_estimate``), counted against the ``Budget``."""
 
-    def plain_shortest_line(self, root, bound: int | None = None) -> list | None:
+    def __init__(self, model: Model, bounds: Bounds, estimate: Estimate, budget: Budget) -> None:
+        self.model, self.bounds, self.estimate, self.budget = model, bounds, estimate, budget
+
+    def plain_shortest_line(self, root: Position, bound: int | None = None) -> Line | None:
         """A line with the fewest moves from ``root`` to a win, searched A* move by move (see the
         module's docstring); None if there is none shorter than ``bound``."""
-        self.init_estimate()
-        won, hopeless, estimate, children = self.won, self.hopeless, self.plain_estimate, self.children
-        key = self.line_key
+        model = self.model
+        won, hopeless, estimate, children = model.won, self.bounds.hopeless, self.estimate.plain_estimate, model.children
+        key = model.line_key
 
         if hopeless(root[0], root[1]):
             return None
         ceiling = bound if bound is not None else 1 << 30
         start = key(root)
-        best: dict[int, tuple] = {start: (0, None, None)}  # key -> (moves from the root, parent key, step)
-        queue = [(estimate(root[0], root[1], root[2]), 0, start, root)]
-        nodes, budget = self.nodes, self.budget
+        best: dict[int, tuple[int, int | None, Step | None]] = {start: (0, None, None)}  # key -> (moves from the root, parent key, step)
+        queue: list[tuple[int, int, int, Position]] = [(estimate(root[0], root[1], root[2]), 0, start, root)]
+        counter = self.budget
+        nodes, budget = counter.nodes, counter.limit
         while queue:
             _, depth, at, position = heapq.heappop(queue)
             depth = -depth
@@ -45,11 +53,13 @@ class PlainShortest:
                 continue  # reached again by a shorter line since
             pyramid, removed = position[0], position[1]
             if won(pyramid, removed):
-                self.nodes = nodes
-                line = []
-                while best[at][1] is not None:
-                    _, at, step = best[at]
-                    line.append(step)
+                counter.nodes = nodes
+                line: Line = []
+                _, parent, last = best[at]
+                while parent is not None:
+                    assert last is not None  # (every position but the root was reached by a step)
+                    line.append(last)
+                    _, parent, last = best[parent]
                 return line[::-1]
             depth += 1
             for step, child in children(*position, every_king=True):
@@ -65,9 +75,9 @@ class PlainShortest:
                     continue
                 nodes += 1
                 if nodes > budget:
-                    self.nodes = nodes
-                    raise _Exhausted
+                    counter.nodes = nodes
+                    raise Exhausted
                 best[child_key] = (depth, at, step)
                 heapq.heappush(queue, (total, -depth, child_key, child))
-        self.nodes = nodes
+        counter.nodes = nodes
         return None
