@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import lru_cache
-from typing import TYPE_CHECKING, Union, cast
+from typing import TYPE_CHECKING, Union
 
 from ._cards import Card
 from ._codes import parse_code
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 #: A card of a position: ("slot", n) in the pyramid, or ("pile", n) among the pile cards.
 Where = tuple[str, int]
 #: ("king", card), ("pair", card, card), ("draw", pile number) or ("recycle",).
-Step = tuple[str, *tuple[Union[Where, int], ...]]
+Step = Union[tuple[str, Where, Where], tuple[str, Where], tuple[str, int], tuple[str]]
 #: (pyramid mask, stock, waste piles, recycles used, the top just drawn pairs with the card beneath)
 Position = tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...], int, bool]
 #: Within the pyramid: (slot, slot, pyramid after).
@@ -100,13 +100,14 @@ class Deal:
 
     def move(self, step: Step) -> Move:
         """The engine's move for a step."""
-        kind = step[0]
-        if kind == "draw":
-            return Move.draw(WASTE_PILE_NAMES[cast(int, step[-1])] if self.several else None)  # ("draw", pile)
-        if kind == "recycle":
-            return Move.recycle()
-        cards = [self.card(cast(Where, where)) for where in step[1:]]
-        return Move.king(cards[0]) if kind == "king" else Move.pair(cards[0], cards[1])
+        if len(step) == 3:  # a pair
+            return Move.pair(self.card(step[1]), self.card(step[2]))
+        if len(step) == 2:
+            where = step[1]
+            if isinstance(where, tuple):  # a King
+                return Move.king(self.card(where))
+            return Move.draw(WASTE_PILE_NAMES[where] if self.several else None)
+        return Move.recycle()
 
     # -- the pyramid -----------------------------------------------------------------------------
     def pyramid_moves(self, pyramid: int) -> tuple[list[int], list[PyramidPair]]:
