@@ -25,6 +25,11 @@ FLAKY_RUNS ?= 50
 CONTRACT := tests/contract
 NPM_STAMP := $(CONTRACT)/node_modules/.package-lock.json
 
+# The solver's core compiled with mypyc (docs/solver.md, "The compiled core"), built again when one
+# of its sources changes; without it (or when a source is newer) the engine runs its sources.
+CORE_SOURCES := $(wildcard service/engine/_position.py service/engine/_solver/*.py) service/engine/_compiled.py
+COMPILED_STAMP := build/mypyc/.compiled
+
 # The virtual environment is made without pip when the interpreter has a pip of its own that can
 # install into another environment (pip >= 22.3: --python): ensurepip would unpack and compile a
 # second pip, the slowest step of a fresh `make serve`. Otherwise the venv gets its own pip.
@@ -34,7 +39,7 @@ PIP = $(shell if [ -x $(BIN)/pip ]; then echo $(BIN)/python -m pip; else echo $(
 PIP_ENV := PIP_DISABLE_PIP_VERSION_CHECK=1 PYTHONWARNINGS="ignore:Editable installation"
 
 .PHONY: serve test check fuzz bench clean install flaky npm-tools nginx chromium aisleriot
-.PHONY: mutate coverage-kit adversary crosscheck soak peer
+.PHONY: mutate coverage-kit adversary crosscheck soak peer compiled
 
 $(BIN)/python:
 	$(PYTHON) -m venv --without-pip $(VENV)
@@ -52,6 +57,17 @@ $(STAMP): $(RUNTIME_STAMP) pyproject.toml
 	touch $(STAMP)
 
 install: $(STAMP)
+
+# make compiled: the solver's core (service/engine/_compiled.py's COMPILED) compiled by mypyc for the
+# installed package, pyramide.engine (the server, the CLI). About 35 s of one core; make test builds
+# it and compares it with the interpreted core (tests/solver/test_compiled.py); make serve does not
+# wait for it and runs whichever is there (its first line says which).
+compiled: $(COMPILED_STAMP)
+
+$(COMPILED_STAMP): $(STAMP) $(CORE_SOURCES) scripts/compile_core.py
+	@echo "make: compiling the solver's core with mypyc (once, and again when one of its sources changes)"
+	$(BIN)/python -m scripts.compile_core
+	touch $@
 
 # nginx reads every request whole in front of gunicorn (docs/server.md): Debian's nginx-light,
 # installed with apt-get when missing and we are root (CI); otherwise a note, and the server runs
@@ -175,4 +191,4 @@ adversary: $(STAMP)
 	$(BIN)/python -m tests.adversary $(ADVERSARY_ARGS)
 
 clean:
-	rm -rf $(VENV) build mutants *.egg-info dist $(CONTRACT)/node_modules
+	rm -rf $(VENV) build mutants *.egg-info dist $(CONTRACT)/node_modules service/engine/*.so service/engine/_solver/*.so

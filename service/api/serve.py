@@ -32,6 +32,7 @@ from pathlib import Path
 from gunicorn.app.base import BaseApplication
 
 from .. import __version__
+from ..engine import core_compiled
 
 from . import create_app
 from ._limits import shared
@@ -67,7 +68,8 @@ def _address() -> tuple[str, int]:
 def _announce() -> None:
     host, port = _address()
     base = f"http://{host}:{port}"
-    print(f"Pyramide API {__version__} listening on {base}  —  web client: {base}/  —  docs explorer: {base}/docs", flush=True)
+    core = "compiled" if core_compiled() else "interpreted (make compiled: the same answers, faster)"
+    print(f"Pyramide API {__version__} listening on {base}  —  web client: {base}/  —  docs explorer: {base}/docs  —  solver core: {core}", flush=True)
 
 
 def port_in_use(host: str, port: int) -> str | None:

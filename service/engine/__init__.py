@@ -14,7 +14,13 @@ Everything public is listed in ``__all__`` (``tests/engine/test_public_api.py`` 
 behind it are private.
 """
 
-from ._cards import ALL_CARDS, DECK, DECKS, RANKS, SUITS, Card, Deck
+from ._compiled import choose as _choose_core
+from ._compiled import COMPILED as COMPILED_MODULES
+from ._compiled import is_compiled as _is_compiled
+
+_choose_core(__name__)  # the solver's core compiled (mypyc) where it was built, else its sources
+
+from ._cards import ALL_CARDS, DECK, DECKS, RANKS, SUITS, Card, Deck  # noqa: E402
 from ._codes import layout_code, parse_code, random_code, seed_code, shuffled_deck
 from ._describe import card_name, describe
 from ._documents import DOCUMENTS_LAYOUT
@@ -30,9 +36,18 @@ from ._solver import Solution, hint, solve, solver_supports, winnable_deal
 from ._state import MAX_LOG, GameState, parse_log
 from ._status import BLOCKED, PLAYING, UNDO_LIMIT, WON
 
+
+
+def core_compiled() -> bool:
+    """Whether the solver's core runs compiled (mypyc, ``make compiled``) in this process: the
+    same answers as its sources, faster (docs/solver.md, "The compiled core")."""
+    return _is_compiled(__name__)
+
+
 __all__ = [
     "ALL_CARDS",
     "BLOCKED",
+    "COMPILED_MODULES",
     "DECK",
     "DECKS",
     "DOCUMENTS_LAYOUT",
@@ -64,6 +79,7 @@ __all__ = [
     "Solution",
     "Turn",
     "card_name",
+    "core_compiled",
     "describe",
     "foresee",
     "hint",

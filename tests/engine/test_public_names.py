@@ -36,6 +36,8 @@ ALLOWED: dict[str, str] = {
     "tests/engine/test_state.py": "white-box tests of the replay cache (``_state._REPLAYS``), which has no public face",
     "tests/solver/test_solver.py": "white-box tests of the solver: its searches compared with each other through "
     "``SearchOptions`` and its internal searches, bounds and line writer",
+    "tests/solver/test_compiled.py": "the compiled core's own tests: which modules are compiled (``_compiled.COMPILED``) "
+    "and when a build is out of date (``up_to_date``)",
     "tests/solver/test_one_move_generator.py": "white-box tests of the one move generator: the moves the fast model "
     "and the general search try, compared with the engine's position by position",
     "tests/solver/test_solver_presets.py": "white-box tests of the general search: its cuts, its shortest lines, its budget",
