@@ -26,7 +26,7 @@ settings.load_profile("pyramide")
 STARTED_FIRST = (
     "tests/api/test_schemathesis.py::test_schemathesis_finds_nothing",
     "tests/cli/test_wheel.py::test_the_installed_kit_judges_the_installed_server",  # builds the wheel's environment
-    "tests/api/test_contract_clients.py::test_the_named_requests_are_among_those_checked",  # records the kit's requests
+    "tests/api/test_contract_clients.py::test_the_named_requests_are_among_those_checked",  # runs every vector in-process
     "tests/kit/test_kit_report.py",
     "tests/kit/test_fixed_rules.py::test_pyramide_playing_fixed_rules_passes_every_scenario_that_holds_under_them",
     "tests/browser/test_browser.py::test_a_constructed_deal_played_to_a_win",
@@ -36,7 +36,6 @@ STARTED_FIRST = (
     "tests/kit/test_kit_portable.py::test_the_subprocess_driver_judges_an_engine_without_http",
     "tests/kit/test_outside_engine.py::test_soliterm_is_judged_as_its_report_and_baseline_say",
     "tests/kit/test_kit_portable.py::test_an_implementation_of_the_app_alone_skips_the_variants_of_another_shape",
-    "tests/kit/test_kit_portable.py::test_the_vectors_alone_judge_pyramide",
     "tests/kit/test_kit_mutations.py",
     "tests/kit/test_kit_capabilities.py::test_an_engine_lacking_capabilities_skips_exactly_their_scenarios_and_passes_the_rest",
     "tests/kit/test_kit_capabilities.py::test_without_on_the_command_line_skips_over_http",

@@ -24,6 +24,7 @@ from features.client import InProcessClient
 from features.driver import CAPABILITIES, HttpDriver
 from features.ops import Game, KitFailure
 from features.traceability import kit_scenarios
+from tests.kit_in_process import every_vector_in_process
 
 ROOT = Path(__file__).resolve().parents[2]
 VECTORS = json.loads(kit_vectors.VECTORS.read_text(encoding="utf-8"))["vectors"]
@@ -46,14 +47,12 @@ def test_every_scenario_the_python_kit_runs_is_a_vector():
     assert count == len(VECTORS) > 250
 
 
-def test_the_vectors_alone_judge_pyramide():
-    """Each vector's operations, run straight from the JSON, pass against Pyramide's app."""
-    client = InProcessClient()
-    for vector in VECTORS:
-        game = Game(HttpDriver(client))
-        for step in vector["steps"]:
-            for op in step["ops"]:
-                game.run(op)
+def test_the_vectors_alone_judge_pyramide(tmp_path_factory):
+    """Each vector's operations, run straight from the JSON, pass against Pyramide's app (the
+    run, once per test run, also records the kit's requests for tests/api/test_contract_clients.py)."""
+    run = every_vector_in_process(tmp_path_factory)
+    assert run.ran == [vector["id"] for vector in VECTORS]
+    assert not run.failed, "\n\n".join(f"{failure['id']}:\n{failure['error']}" for failure in run.failed)
 
 
 def test_a_vector_fails_when_the_implementation_breaks_its_rule():
