@@ -45,6 +45,18 @@ STARTED_FIRST = (
     "tests/kit/test_kit_portable.py::test_the_junit_report_carries_tags_and_rule_rows",
 )
 
+#: The tests that read what one of the tests above makes once per run (``tests/once.py``): they
+#: start last, when it is made, so that a worker does not sit waiting on its lock meanwhile (the
+#: wheel's environment takes some 15 s to make; a worker waited 9 s for it, idle). The generated
+#: clients' tests go together, so that their module's fixtures are made once.
+STARTED_LAST = (
+    "tests/api/test_contract_clients.py::test_typescript_types_accept_every_request_and_refuse_the_forbidden",
+    "tests/api/test_contract_clients.py::test_python_models",
+    "tests/cli/test_wheel.py::test_the_wheel_holds_only_its_own_names_and_every_data_file",
+    "tests/cli/test_wheel.py::test_the_readme_engine_example_runs_from_the_installed_package",
+    "tests/cli/test_wheel.py::test_installed_commands_answer",
+)
+
 
 # -- the fast subset: make check -------------------------------------------------------------------
 #: The subjects and modules whose tests start other processes (servers, browsers, installed
@@ -58,17 +70,19 @@ SLOW = (
 
 
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark the slow subjects; start the costliest tests first (a stable sort: every other test
-    keeps its place)."""
+    """Mark the slow subjects; start the costliest tests first and those that wait on them last (a
+    stable sort: every other test keeps its place)."""
     for item in items:
         if item.nodeid.startswith(SLOW):
             item.add_marker(pytest.mark.slow)
 
     def rank(item: pytest.Item) -> int:
+        if item.nodeid.startswith(STARTED_LAST):
+            return len(STARTED_FIRST) + 1
         return next((i for i, prefix in enumerate(STARTED_FIRST) if item.nodeid.startswith(prefix)), len(STARTED_FIRST))
 
     items.sort(key=rank)
     if not config.args or config.args == config.getini("testpaths"):
-        unmatched = [prefix for prefix in STARTED_FIRST if not any(item.nodeid.startswith(prefix) for item in items)]
+        unmatched = [prefix for prefix in STARTED_FIRST + STARTED_LAST if not any(item.nodeid.startswith(prefix) for item in items)]
         if unmatched and not config.getoption("keyword") and not config.getoption("markexpr"):
-            raise pytest.UsageError(f"tests/conftest.py STARTED_FIRST names no test: {', '.join(unmatched)}")
+            raise pytest.UsageError(f"tests/conftest.py STARTED_FIRST or STARTED_LAST names no test: {', '.join(unmatched)}")
