@@ -26,7 +26,7 @@ settings.load_profile("pyramide")
 STARTED_FIRST = (
     "tests/api/test_schemathesis.py::test_schemathesis_finds_nothing",
     "tests/cli/test_wheel.py::test_the_installed_kit_judges_the_installed_server",  # builds the wheel's environment
-    "tests/api/test_contract_clients.py::test_the_named_requests_are_among_those_checked",  # records the kit's requests
+    "tests/api/test_contract_clients.py::test_the_named_requests_are_among_those_checked",  # runs every vector in-process
     "tests/kit/test_kit_report.py",
     "tests/kit/test_fixed_rules.py::test_pyramide_playing_fixed_rules_passes_every_scenario_that_holds_under_them",
     "tests/browser/test_browser.py::test_a_constructed_deal_played_to_a_win",
@@ -36,7 +36,6 @@ STARTED_FIRST = (
     "tests/kit/test_kit_portable.py::test_the_subprocess_driver_judges_an_engine_without_http",
     "tests/kit/test_outside_engine.py::test_soliterm_is_judged_as_its_report_and_baseline_say",
     "tests/kit/test_kit_portable.py::test_an_implementation_of_the_app_alone_skips_the_variants_of_another_shape",
-    "tests/kit/test_kit_portable.py::test_the_vectors_alone_judge_pyramide",
     "tests/kit/test_kit_mutations.py",
     "tests/kit/test_kit_capabilities.py::test_an_engine_lacking_capabilities_skips_exactly_their_scenarios_and_passes_the_rest",
     "tests/kit/test_kit_capabilities.py::test_without_on_the_command_line_skips_over_http",
@@ -44,6 +43,18 @@ STARTED_FIRST = (
     "tests/cli/test_cli.py::test_the_check_against_the_reference_solver_prints_what_docs_solver_md_shows",
     "tests/kit/test_kit_health.py::test_an_adapter_that_dies_mid_run_stops_the_run_with_status_2",
     "tests/kit/test_kit_portable.py::test_the_junit_report_carries_tags_and_rule_rows",
+)
+
+#: The tests that read what one of the tests above makes once per run (``tests/once.py``): they
+#: start last, when it is made, so that a worker does not sit waiting on its lock meanwhile (the
+#: wheel's environment takes some 15 s to make; a worker waited 9 s for it, idle). The generated
+#: clients' tests go together, so that their module's fixtures are made once.
+STARTED_LAST = (
+    "tests/api/test_contract_clients.py::test_typescript_types_accept_every_request_and_refuse_the_forbidden",
+    "tests/api/test_contract_clients.py::test_python_models",
+    "tests/cli/test_wheel.py::test_the_wheel_holds_only_its_own_names_and_every_data_file",
+    "tests/cli/test_wheel.py::test_the_readme_engine_example_runs_from_the_installed_package",
+    "tests/cli/test_wheel.py::test_installed_commands_answer",
 )
 
 
@@ -59,17 +70,19 @@ SLOW = (
 
 
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark the slow subjects; start the costliest tests first (a stable sort: every other test
-    keeps its place)."""
+    """Mark the slow subjects; start the costliest tests first and those that wait on them last (a
+    stable sort: every other test keeps its place)."""
     for item in items:
         if item.nodeid.startswith(SLOW):
             item.add_marker(pytest.mark.slow)
 
     def rank(item: pytest.Item) -> int:
+        if item.nodeid.startswith(STARTED_LAST):
+            return len(STARTED_FIRST) + 1
         return next((i for i, prefix in enumerate(STARTED_FIRST) if item.nodeid.startswith(prefix)), len(STARTED_FIRST))
 
     items.sort(key=rank)
     if not config.args or config.args == config.getini("testpaths"):
-        unmatched = [prefix for prefix in STARTED_FIRST if not any(item.nodeid.startswith(prefix) for item in items)]
+        unmatched = [prefix for prefix in STARTED_FIRST + STARTED_LAST if not any(item.nodeid.startswith(prefix) for item in items)]
         if unmatched and not config.getoption("keyword") and not config.getoption("markexpr"):
-            raise pytest.UsageError(f"tests/conftest.py STARTED_FIRST names no test: {', '.join(unmatched)}")
+            raise pytest.UsageError(f"tests/conftest.py STARTED_FIRST or STARTED_LAST names no test: {', '.join(unmatched)}")

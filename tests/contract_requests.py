@@ -94,37 +94,12 @@ def doc_requests() -> list[tuple[str, Any, str]]:
     return found
 
 
-class _Recorder:
-    """The kit's client, in-process, keeping every request it sends."""
-
-    def __init__(self) -> None:
-        from features.client import InProcessClient
-
-        self.client, self.sent = InProcessClient(), []
-
-    def request(self, method: str, path: str, body: Any = None, language: str | None = None):
-        if body is not None:
-            self.sent.append((path, body))
-        return self.client.request(method, path, body, language)
-
-
-def kit_requests() -> list[tuple[str, Any, str]]:
-    """Every request body the kit sends while it runs every vector (features/vectors.json) in-process."""
-    from features.driver import HttpDriver
-    from features.ops import Game
-
-    vectors = json.loads((ROOT / "features" / "vectors.json").read_text(encoding="utf-8"))["vectors"]
-    recorder = _Recorder()
-    for vector in vectors:
-        game = Game(HttpDriver(recorder))
-        try:
-            for step in vector["steps"]:
-                for op in step["ops"]:
-                    game.run(op)
-        except Exception:  # a vector that needs what this in-process run lacks: its requests so far count
-            pass
+def kit_requests(sent: list[tuple[str, Any]]) -> list[tuple[str, Any, str]]:
+    """Every request body the kit sends while it runs every vector (features/vectors.json) in-process:
+    ``sent``, as :func:`tests.kit_in_process.every_vector_in_process` records them (a vector that
+    needs what the in-process run lacks would fail there: its requests so far count)."""
     # the kit's deliberately malformed requests (answered 400) are off the contract: no type takes them
-    return [(PATHS[path], body, "kit") for path, body in recorder.sent if path in PATHS and _accepts(PATHS[path], body)]
+    return [(PATHS[path], body, "kit") for path, body in sent if path in PATHS and _accepts(PATHS[path], body)]
 
 
 #: The keys whose values are literals of the schema: the moves' and states', and the rules options

@@ -24,14 +24,15 @@ import pytest
 from service.api.schema import OPENAPI_PATH
 
 from tests.contract_requests import NAMED, distinct, doc_requests, kit_requests
+from tests.kit_in_process import every_vector_in_process
 from tests.once import once_per_run
 
 CONTRACT = Path(__file__).resolve().parents[1] / "contract"
 BIN = CONTRACT / "node_modules" / ".bin"
 
 
-def _record_requests(folder: Path) -> None:
-    docs, kit = doc_requests(), kit_requests()
+def _record_requests(folder: Path, sent: list) -> None:
+    docs, kit = doc_requests(), kit_requests(sent)
     # the sources are really read: the docs' examples and hundreds of the kit's requests
     assert {where for _, _, where in docs} >= {"README.md", "api.md", "issue 21"}
     assert len(kit) > 1000 and {target for target, _, _ in kit} >= {"NewGameRequest", "MoveRequest", "StateRequest", "HintRequest", "SolveRequest", "ReplayRequest"}
@@ -40,8 +41,13 @@ def _record_requests(folder: Path) -> None:
 
 @pytest.fixture(scope="session")
 def requests(tmp_path_factory) -> list[tuple[str, object, str]]:
-    """The docs' request examples and every request the kit sends, recorded once per run."""
-    recorded = once_per_run(tmp_path_factory, "contract-requests", _record_requests) / "requests.json"
+    """The docs' request examples and every request the kit sends, recorded once per run (from the
+    kit's one in-process run of every vector, which tests/kit/test_kit_portable.py judges)."""
+
+    def record(folder: Path) -> None:
+        _record_requests(folder, every_vector_in_process(tmp_path_factory).sent)
+
+    recorded = once_per_run(tmp_path_factory, "contract-requests", record) / "requests.json"
     return [tuple(request) for request in json.loads(recorded.read_text(encoding="utf-8"))]
 
 

@@ -3,7 +3,6 @@ scenarios that catch the mutation are among the failures."""
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -11,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from features.cli import PYTEST_OPTIONS
+from tests.kit import mutant_run
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -25,16 +25,10 @@ CAUGHT_BY = {
 
 
 @pytest.mark.parametrize("mutant", sorted(CAUGHT_BY))
-def test_the_kit_fails_against_a_broken_engine(mutant):
-    """The scenario written for the rule fails (`make mutate` measures the whole kit's teeth)."""
-    result = subprocess.run(
-        [sys.executable, "-m", "pytest", "features", "-q", *PYTEST_OPTIONS, "-p", "tests.mutants", "-k", CAUGHT_BY[mutant]],
-        cwd=ROOT,
-        env={**os.environ, "PYRAMIDE_MUTANT": mutant},
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+def test_the_kit_fails_against_a_broken_engine(mutant, tmp_path_factory):
+    """The scenario written for the rule fails (`make mutate` measures the whole kit's teeth). (The
+    King's run is the one tests/kit/test_kit_portable.py reads the report of: made once.)"""
+    result = mutant_run(tmp_path_factory, mutant, CAUGHT_BY[mutant])
     assert result.returncode == 1, result.stdout[-3000:] + result.stderr[-3000:]
     assert f"FAILED features/test_conformance.py::{CAUGHT_BY[mutant]}" in result.stdout, result.stdout[-6000:]
 

@@ -24,6 +24,8 @@ from features.client import InProcessClient
 from features.driver import CAPABILITIES, HttpDriver
 from features.ops import Game, KitFailure
 from features.traceability import kit_scenarios
+from tests.kit import mutant_run
+from tests.kit_in_process import every_vector_in_process
 
 ROOT = Path(__file__).resolve().parents[2]
 VECTORS = json.loads(kit_vectors.VECTORS.read_text(encoding="utf-8"))["vectors"]
@@ -46,14 +48,12 @@ def test_every_scenario_the_python_kit_runs_is_a_vector():
     assert count == len(VECTORS) > 250
 
 
-def test_the_vectors_alone_judge_pyramide():
-    """Each vector's operations, run straight from the JSON, pass against Pyramide's app."""
-    client = InProcessClient()
-    for vector in VECTORS:
-        game = Game(HttpDriver(client))
-        for step in vector["steps"]:
-            for op in step["ops"]:
-                game.run(op)
+def test_the_vectors_alone_judge_pyramide(tmp_path_factory):
+    """Each vector's operations, run straight from the JSON, pass against Pyramide's app (the
+    run, once per test run, also records the kit's requests for tests/api/test_contract_clients.py)."""
+    run = every_vector_in_process(tmp_path_factory)
+    assert run.ran == [vector["id"] for vector in VECTORS]
+    assert not run.failed, "\n\n".join(f"{failure['id']}:\n{failure['error']}" for failure in run.failed)
 
 
 def test_a_vector_fails_when_the_implementation_breaks_its_rule():
@@ -93,8 +93,9 @@ def test_an_implementation_of_the_app_alone_skips_the_variants_of_another_shape(
     assert any("refusal-reasons" in vector["requires"] and not vector_plan(vector, lacking)[0] for vector in VECTORS)
 
 
-def test_a_failure_quotes_the_rule_it_breaks():
-    result = kit("-k", "a_king_of_the_pyramid_is_worth_10", "-p", "tests.mutants", env={"PYRAMIDE_MUTANT": "king_worth_nothing"})
+def test_a_failure_quotes_the_rule_it_breaks(tmp_path_factory):
+    # the King scenarios against a King worth nothing: the run tests/kit/test_kit_mutations.py reads too
+    result = mutant_run(tmp_path_factory, "king_worth_nothing", "test_a_king_of_the_pyramid_is_worth_10_how")
     assert result.returncode == 1
     report = result.stdout
     assert "scoring › A King of the pyramid is worth 10: by a King move" in report

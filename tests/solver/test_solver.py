@@ -42,6 +42,34 @@ def replay(state: GameState, moves) -> GameState:
     return state
 
 
+_WINNING: dict[Rules, list[tuple[GameState, tuple[Move, ...]]]] = {}
+_SCANNED: dict[Rules, int] = {}
+_FULL_LINES: dict[str, tuple[Move, ...]] = {}
+
+
+def winning_deals(rules: Rules, count: int) -> list[tuple[GameState, tuple[Move, ...]]]:
+    """The first ``count`` deals from seed 0 that ``solve(deal, max_removable=False)`` proves
+    winnable, each with that verdict's line. Several tests walk the same deals: each is searched
+    once per process (the same question gets the same answer:
+    ``test_the_same_question_gets_the_same_answer``)."""
+    found = _WINNING.setdefault(rules, [])
+    while len(found) < count:
+        seed = _SCANNED.get(rules, 0)
+        game = GameState.new(seed_code(rules, seed))
+        solution = solve(game, max_removable=False)
+        if solution.result == "winnable":
+            found.append((game, solution.line))
+        _SCANNED[rules] = seed + 1
+    return found[:count]
+
+
+def full_line(deal: GameState) -> tuple[Move, ...]:
+    """``solve(deal).line`` (most-removable kept), searched once per process for each deal."""
+    if deal.code not in _FULL_LINES:
+        _FULL_LINES[deal.code] = tuple(solve(deal).line)
+    return _FULL_LINES[deal.code]
+
+
 def test_the_documents_deal_is_won_by_the_line_found():
     game = GameState.new(layout=DOCUMENTS_LAYOUT)
     solution = solve(game)
@@ -181,9 +209,8 @@ def positions_late_in_games(letters: str, tries: int = 120, off_the_line=(0, 2, 
     rules = Rules.from_letters(letters)
     # the first deal from seed 0 the solver proves winnable (not ``winnable_deal``'s: with one
     # pass, it answers the first deal a short search wins, an easy one)
-    deals = (GameState.new(seed_code(rules, seed)) for seed in itertools.count())
-    won = next(deal for deal in deals if solve(deal, max_removable=False).result == "winnable")
-    line = solve(won).line
+    ((won, _),) = winning_deals(rules, 1)
+    line = full_line(won)
     for _ in range(tries):
         state = replay(won, line[: max(0, len(line) - rng.choice([1, 2, 3, 5, 8, 13, 21]))])
         state = random_moves(state, rng, rng.choice(off_the_line))
@@ -360,14 +387,7 @@ def test_no_one_pass_deal_past_the_budget():
 
 def positions_near_the_end(rules: Rules, deals: int, back: tuple[int, ...]) -> list[GameState]:
     """Positions on the winning lines of the first winnable deals, ``back`` moves before the end."""
-    positions, seed = [], 0
-    while len(positions) < deals * len(back):
-        game = GameState.new(seed_code(rules, seed))
-        solution = solve(game, max_removable=False)
-        if solution.result == "winnable":
-            positions += [replay(game, solution.line[: max(0, len(solution.line) - k)]) for k in back]
-        seed += 1
-    return positions
+    return [replay(game, line[: max(0, len(line) - k)]) for game, line in winning_deals(rules, deals) for k in back]
 
 
 @pytest.mark.parametrize("letters", ["DT2", "N", "S", "C2", "DT1", "CDT"])
@@ -506,17 +526,11 @@ def test_the_estimate_never_exceeds_the_moves_left_on_a_winning_line(letters, de
     the estimate's bounds (the pyramid's own order, the waste dug for a partner, the recycle)
     never count a move a line does not make."""
     rules = Rules.from_letters(letters)
-    checked, seed, found = 0, 0, 0
-    while found < deals:
-        game = GameState.new(seed_code(rules, seed))
-        seed += 1
-        solution = solve(game, max_removable=False)
-        if solution.result != "winnable":
-            continue
-        found += 1
-        near = replay(game, solution.line[: max(0, len(solution.line) - 24)])
+    checked = 0
+    for game, verdict_line in winning_deals(rules, deals):
+        near = replay(game, verdict_line[: max(0, len(verdict_line) - 24)])
         shortest = solve(near, max_removable=False, shortest=True, budget=40_000)
-        for start, line in ((game, solution.line), (near, shortest.line)):
+        for start, line in ((game, verdict_line), (near, shortest.line)):
             state = start
             for done, move in enumerate([*line, None]):
                 model = Model(state, SearchOptions())
