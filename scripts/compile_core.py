@@ -8,6 +8,9 @@ link), and the library they share beside them (``_core__mypyc``). ``--clean`` re
 is then interpreted again.
 
     python -m scripts.compile_core [--clean]
+
+``MYPYC_OPT_LEVEL`` (0–3, 3 by default) is the C compiler's optimisation: 1 compiles in about two
+thirds of the time and runs some 10 % slower.
 """
 
 from __future__ import annotations
@@ -60,7 +63,7 @@ def build() -> None:
     try:
         setup(
             name=GROUP,
-            ext_modules=mypycify(sources, group_name=GROUP, opt_level="3", multi_file=False),
+            ext_modules=mypycify(sources, group_name=GROUP, opt_level=os.environ.get("MYPYC_OPT_LEVEL", "3"), multi_file=False),
             script_args=["-q", "build_ext", "--inplace", "--parallel", str(os.cpu_count() or 1)],
         )
     finally:
