@@ -8,7 +8,14 @@ positions between two draws, most of those a move-by-move search holds, are neve
 with k ≥ 1 end on a move of the card just drawn (paired with a free pyramid card, with the card
 beneath it, or a King), or, with the stock drawn to its end, on a recycle. A pair of two pyramid
 cards is only tried with k = 0: it changes nothing a draw depends on, so it can always be made
-before the draws it follows. A free pyramid King goes at once, alone (removing it never hurts).
+before the draws it follows. A free pyramid King goes at once, alone (removing it never hurts), and
+so does a pair of two free pyramid cards one of which has no other partner left (no pile card of
+its partner value, no other pyramid card it could meet): every winning line makes that pair, and
+made first it only frees cards sooner.
+
+Positions are keyed by what plays the same (``key``): the suits never matter, so two positions
+whose pile cards left show the same values in the same order, in the waste and in the stock, are
+one (with the same pyramid and recycles used); a line found is replayed through the keys.
 
 The estimate (``Estimate.estimate``) is admissible but not consistent, so a position is searched
 again when a shorter line reaches it. A line known already (``bound``: its length) prunes every
@@ -69,6 +76,7 @@ class ShortestSearch:
         #: per pile position, the pile positions holding a card of its value
         self.same_value = [model.pile_of_value[value] for value in self.pile_values]
         self.keep_recycles = model.limit is not None
+        self.pile_of_value, self.partner_slots = model.pile_of_value, estimate.partner_slots
 
     def free_by_value(self, pyramid: int) -> list[tuple[int, ...]]:
         """Per value (0–13), the free pyramid slots holding it. Cached per pyramid."""
@@ -137,6 +145,14 @@ class ShortestSearch:
             step, after = within[0]
             yield 0, step, (after, removed, split, recycles)
             return
+        pile_of_value, partner_slots, values, total = self.pile_of_value, self.partner_slots, self.values, self.pair_sum
+        for step, after in within:  # a pair every winning line makes (a card whose only partner left is the other) goes at once
+            gone = pyramid ^ after
+            for bit in (gone & -gone, gone & gone - 1):
+                slot = bit.bit_length() - 1
+                if partner_slots[slot] & pyramid == gone ^ bit and not pile_of_value[total - values[slot]] & ~removed:
+                    yield 0, step, (after, removed, split, recycles)
+                    return
         for step, after in within:
             yield 0, step, (after, removed, split, recycles)
         partners = self.free_by_value(pyramid)
