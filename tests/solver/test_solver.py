@@ -13,6 +13,7 @@ from service.engine._play import top_just_drawn
 from service.engine._solver import shortest as shortest_module
 from service.engine._solver.bounds import Bounds
 from service.engine._solver.breadth_first import BreadthFirst
+from service.engine._solver.budget import Budget
 from service.engine._solver.entry import _start
 from service.engine._solver.estimate import LOST, Estimate
 from service.engine._solver.model import Model
@@ -434,16 +435,55 @@ def test_past_the_budget_the_answer_is_the_shortest_line_found_on_the_way():
     """When the budget runs out before the shortest line is proved, the anytime search answers the
     shortest line it found (not ``minimal``), which the engine replays to a win; the A* it
     replaced answers the verdict's line. ``PYR1-N-AAAAAAD``: the verdict's line takes 189 moves;
-    within 20,000 positions the anytime search has found one of 62 (the fewest are 59, proved with
-    122,189 positions, docs/solver-lab-notes.md)."""
+    within 20,000 positions the anytime search has found one of 60 (the fewest are 59, proved with
+    56,741 positions, docs/solver-lab-notes.md)."""
     game = GameState.new("PYR1-N-AAAAAAD")
     verdict = solve(game, max_removable=False)
     anytime = solve(game, max_removable=False, shortest=True, budget=20_000)
     plain = solve(game, max_removable=False, shortest=True, budget=20_000, options=SearchOptions(shortest="a*"))
     assert len(verdict.line) == 189
     assert not anytime.minimal and replay(game, anytime.line).status == "won"
-    assert len(anytime.line) == 62
+    assert len(anytime.line) == 60
     assert not plain.minimal and plain.line == verdict.line
+
+
+@pytest.mark.parametrize("letters", ["DT2", "N", "DT1", "S"])
+def test_positions_of_one_key_play_the_same(letters):
+    """The shortest-line search keys positions by what plays the same (``ShortestSearch.key``: the
+    values of the pile cards left in their order, not which card of a value is gone): positions
+    sharing a key, met within a few runs of positions on winning lines, have the same fewest moves
+    to a win by breadth-first (the oracle, keyed by the exact position), and a different pyramid,
+    recycles or order of values never shares a key."""
+    rules = Rules.from_letters(letters)
+    shared = 0
+    for state in positions_near_the_end(rules, 6, (8, 12)):
+        parts, actual, _ = _start(state, 1 << 30, SearchOptions())
+        parts.model.pooled = False
+        search = ShortestSearch(parts.model, Estimate(parts.model, parts.bounds), parts.budget)
+        values = parts.model.pile_values
+        seen: dict[int, tuple[int, int, int, int]] = {}
+        frontier = [actual]
+        for _ in range(3):
+            reached = []
+            for position in frontier:
+                for _, _, child in search.runs(*position):
+                    key = search.key(child)
+                    other = seen.setdefault(key, child)
+                    if other == child:
+                        reached.append(child)
+                        continue
+                    # the same pyramid and recycles (unless unlimited), the same values in order
+                    assert other[0] == child[0] and (rules.max_recycles is None or other[3] == child[3])
+                    for side in (lambda p, i: i < p[2], lambda p, i: i >= p[2]):
+                        assert [values[i] for i in range(len(values)) if not other[1] >> i & 1 and side(other, i)] == [
+                            values[i] for i in range(len(values)) if not child[1] >> i & 1 and side(child, i)
+                        ]
+                    lines = [BreadthFirst(parts.model, parts.bounds, Budget(1 << 30)).breadth_first_line(p) for p in (other, child)]
+                    lengths = [-1 if line is None else len(line) for line in lines]
+                    assert lengths[0] == lengths[1], (state.code, other, child, lengths)
+                    shared += 1
+            frontier = reached[:60]
+    assert shared >= 1  # (DT2 7, N 36, DT1 1, S 64 when written)
 
 
 def test_the_anytime_search_switched_to_a_star_order_proves_the_same_lengths(monkeypatch):

@@ -8,7 +8,14 @@ positions between two draws, most of those a move-by-move search holds, are neve
 with k ≥ 1 end on a move of the card just drawn (paired with a free pyramid card, with the card
 beneath it, or a King), or, with the stock drawn to its end, on a recycle. A pair of two pyramid
 cards is only tried with k = 0: it changes nothing a draw depends on, so it can always be made
-before the draws it follows. A free pyramid King goes at once, alone (removing it never hurts).
+before the draws it follows. A free pyramid King goes at once, alone (removing it never hurts), and
+so does a pair of two free pyramid cards one of which has no other partner left (no pile card of
+its partner value, no other pyramid card it could meet): every winning line makes that pair, and
+made first it only frees cards sooner.
+
+Positions are keyed by what plays the same (``key``): the suits never matter, so two positions
+whose pile cards left show the same values in the same order, in the waste and in the stock, are
+one (with the same pyramid and recycles used); a line found is replayed through the keys.
 
 The estimate (``Estimate.estimate``) is admissible but not consistent, so a position is searched
 again when a shorter line reaches it. A line known already (``bound``: its length) prunes every
@@ -65,7 +72,11 @@ class ShortestSearch:
         self.pyramid_moves: Callable[[int], PyramidMoves] = model.pyramid_moves
         self.waste_top: Callable[[int, int], int] = model.waste_top
         self.won: Callable[[int, int], bool] = model.won
-        self.line_key: Callable[[Position], int] = model.line_key
+        self.all_pile, self.pile_at, self.split_at, self.recycles_at = model.all_pile, model.pile_at, model.split_at, model.recycles_at
+        #: per pile position, the pile positions holding a card of its value
+        self.same_value = [model.pile_of_value[value] for value in self.pile_values]
+        self.keep_recycles = model.limit is not None
+        self.pile_of_value, self.partner_slots = model.pile_of_value, estimate.partner_slots
 
     def free_by_value(self, pyramid: int) -> list[tuple[int, ...]]:
         """Per value (0–13), the free pyramid slots holding it. Cached per pyramid."""
@@ -78,6 +89,54 @@ class ShortestSearch:
             self.free_cache[pyramid] = found
         return found
 
+    def key(self, position: Position) -> int:
+        """The key of the positions equivalent to ``position``: the pyramid, the values of the
+        waste (from its bottom) and of the stock (from its top) in their order, whether the waste
+        top is the card just drawn, and the recycles used (not under unlimited recycles). The
+        suits never matter, so positions whose pile cards left differ only by which of two cards
+        of a value is gone, the cards between them gone too, play the same (a line from one is a
+        line from the other, move for move). The pile cards left are placed, in their order, each
+        at the first position of its value past the one before (the earliest placing of the same
+        values), and the waste's end is the position past its last card so placed."""
+        pyramid, removed, split, recycles = position
+        live = self.all_pile & ~removed
+        gone = removed & self.all_pile
+        floor = (gone & -gone).bit_length() - 1 if gone else len(self.pile_values)
+        placed = live & (1 << floor) - 1  # (up to the first card gone, every card is in place)
+        end = min(split, floor)
+        rest = live >> floor << floor
+        same = self.same_value
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            can = same[low.bit_length() - 1] >> floor << floor
+            at = can & -can
+            placed |= at
+            floor = at.bit_length()
+            if low >> split == 0:  # (a waste card)
+                end = floor
+        drawn = 1 if split and live >> split - 1 & 1 else 0
+        recycled = recycles << self.recycles_at if self.keep_recycles else 0
+        return pyramid | (self.all_pile & ~placed) << self.pile_at | (2 * end + drawn) << self.split_at | recycled
+
+    def replay(self, root: Position, keys: list[int]) -> Line:
+        """The line from ``root`` through positions of these ``keys`` in turn, each reached by the
+        run of fewest moves from the position before (a line through keys the search linked: the
+        positions of a key play the same, so each has a run to the next)."""
+        line: Line = []
+        position = root
+        key, runs = self.key, self.runs
+        for wanted in keys:
+            chosen: Run | None = None
+            for run in runs(*position):
+                if (chosen is None or run[0] < chosen[0]) and key(run[2]) == wanted:
+                    chosen = run
+            assert chosen is not None  # (the search reached the key from an equivalent position)
+            draws, step, position = chosen
+            line.extend([_DRAW] * draws)
+            line.append(step)
+        return line
+
     def runs(self, pyramid: int, removed: int, split: int, recycles: int) -> Iterator[Run]:
         """(draws, step, position after): every run from the position (see the module's
         docstring)."""
@@ -86,6 +145,14 @@ class ShortestSearch:
             step, after = within[0]
             yield 0, step, (after, removed, split, recycles)
             return
+        pile_of_value, partner_slots, values, total = self.pile_of_value, self.partner_slots, self.values, self.pair_sum
+        for step, after in within:  # a pair every winning line makes (a card whose only partner left is the other) goes at once
+            gone = pyramid ^ after
+            for bit in (gone & -gone, gone & gone - 1):
+                slot = bit.bit_length() - 1
+                if partner_slots[slot] & pyramid == gone ^ bit and not pile_of_value[total - values[slot]] & ~removed:
+                    yield 0, step, (after, removed, split, recycles)
+                    return
         for step, after in within:
             yield 0, step, (after, removed, split, recycles)
         partners = self.free_by_value(pyramid)
@@ -132,7 +199,7 @@ class ShortestSearch:
         self.free_cache = {}
         self.found = None
         won, estimate, runs = self.won, self.estimate.estimate, self.runs
-        key = self.line_key
+        key = self.key
 
         if won(root[0], root[1]):
             return []
@@ -140,8 +207,8 @@ class ShortestSearch:
             return None
         ceiling = bound if bound is not None else LOST
         start = key(root)
-        # key -> (moves from the root, parent key, draws, step)
-        best: dict[int, tuple[int, int | None, int, Step | None]] = {start: (0, None, 0, None)}
+        # key -> (moves from the root, parent key)
+        best: dict[int, tuple[int, int | None]] = {start: (0, None)}
         # (moves + weight × the estimate, -moves, key, position, the estimate)
         queue: list[Entry] = [(estimate(*root), 0, start, root, 0)]
         counter = self.budget
@@ -156,14 +223,13 @@ class ShortestSearch:
             if best[at][0] < depth or depth + left >= ceiling:
                 continue  # reached again by a shorter line since, or a line as short was found
             if won(position[0], position[1]):
-                line: Line = []
-                _, parent, draws, last = best[at]
+                keys = [at]
+                parent = best[at][1]
                 while parent is not None:
-                    assert last is not None  # (every position but the root was reached by a step)
-                    line.append(last)
-                    line.extend([_DRAW] * draws)
-                    _, parent, draws, last = best[parent]
-                self.found = line[::-1]
+                    keys.append(parent)
+                    parent = best[parent][1]
+                keys.pop()  # (the root's)
+                self.found = self.replay(root, keys[::-1])
                 ceiling = len(self.found)  # (at most ``depth``: a parent may have been reached shorter since)
                 if weight == 1:  # (A*: the first line taken from the queue is the shortest)
                     break
@@ -176,7 +242,7 @@ class ShortestSearch:
                     continue
                 left = estimate(*child)
                 if left >= LOST:  # (the hopeless cut, and more)
-                    best[child_key] = (-1, None, 0, None)  # (never searched)
+                    best[child_key] = (-1, None)  # (never searched)
                     continue
                 if moves + left >= ceiling:
                     continue
@@ -184,7 +250,7 @@ class ShortestSearch:
                 if nodes > budget:
                     counter.nodes = nodes
                     raise Exhausted
-                best[child_key] = (moves, at, draws, step)
+                best[child_key] = (moves, at)
                 heapq.heappush(queue, (moves + weight * left, -moves, child_key, child, left))
         counter.nodes = nodes
         return self.found
