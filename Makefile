@@ -115,7 +115,7 @@ serve: $(RUNTIME_STAMP) nginx
 # the suite starts Python again and again (kits, adapters, servers), and each start would compile
 # our modules again and rewrite every pytest plugin's asserts (3.9 s of CPU for the kit's
 # collection alone, 1.9 s with the bytecode kept).
-test: $(STAMP) npm-tools nginx chromium aisleriot
+test: $(STAMP) $(COMPILED_STAMP) npm-tools nginx chromium aisleriot
 	PYTHONDONTWRITEBYTECODE= PYRAMIDE_SOLVE_SECONDS=600 $(BIN)/python -m pytest -q -p no:cacheprovider -n $(JOBS) --durations=15
 
 # The edit–test loop, under a minute: the engine, the API and the kit in-process, the doctests;

@@ -112,8 +112,10 @@ def _command(pid: int) -> bytes:
 
 
 def _is_worker(pid: int) -> bool:
-    """A child of the master running our module (a forked worker); nginx runs its own program."""
-    return b"service.api.serve" in _command(pid)
+    """A child of the master running our module (a forked worker); nginx runs its own program.
+    Where ``setproctitle`` is installed (mutmut brings it), gunicorn names its workers itself."""
+    command = _command(pid)
+    return b"service.api.serve" in command or command.startswith(b"gunicorn: worker")
 
 
 def nginx_of(master: int) -> int | None:

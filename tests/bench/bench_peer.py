@@ -48,7 +48,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from service.api._limits import SECONDS, Deadline
+from service.api._limits import SECONDS
 from service.engine import Card, GameState, Layout, Move, Rules, play, solve
 
 #: Microsoft Solitaire Collection's Pyramid, as the peer plays it (``DT2``).
@@ -209,7 +209,7 @@ def percentile(values: list[float], p: int) -> float:
 
 def ours(game: GameState, budget: int) -> dict:
     start, start_cpu = time.perf_counter(), time.process_time()
-    solution = solve(game, max_removable=False, shortest=True, budget=Deadline(budget, seconds=SECONDS))
+    solution = solve(game, max_removable=False, shortest=True, budget=budget, deadline=time.monotonic() + SECONDS)
     wall, cpu = (time.perf_counter() - start) * 1000, (time.process_time() - start_cpu) * 1000
     if solution.line is not None:
         assert replay(game, list(solution.line)).status == "won", game.code

@@ -29,7 +29,7 @@ import os
 import statistics
 import time
 
-from service.api._limits import SECONDS, Deadline
+from service.api._limits import SECONDS
 from tests.bench import bench_peer
 from service.engine import PRESETS, GameState, Rules, play, seed_code, solve
 from service.engine._solver import SearchOptions
@@ -85,7 +85,7 @@ def main() -> list[dict]:
             times, cpu, nodes, proven, unanswered, lengths[search] = [], [], [], 0, 0, []
             for game in deals:
                 start, start_cpu = time.perf_counter(), time.process_time()
-                solution = solve(game, max_removable=False, shortest=True, budget=Deadline(BUDGET, seconds=SECONDS), options=options)
+                solution = solve(game, max_removable=False, shortest=True, budget=BUDGET, deadline=time.monotonic() + SECONDS, options=options)
                 times.append((time.perf_counter() - start) * 1000)
                 cpu.append((time.process_time() - start_cpu) * 1000)
                 nodes.append(solution.nodes)

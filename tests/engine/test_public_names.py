@@ -41,6 +41,8 @@ ALLOWED: dict[str, str] = {
     "tests/solver/test_one_move_generator.py": "white-box tests of the one move generator: the moves the fast model "
     "and the general search try, compared with the engine's position by position",
     "tests/solver/test_solver_presets.py": "white-box tests of the general search: its cuts, its shortest lines, its budget",
+    "tests/solver/test_deadline.py": "white-box tests of the solver's deadline: the Budget's clock checkpoints and shares, "
+    "the positions each search spent before it stopped",
     "tests/bench/bench_replay.py": "a benchmark: it empties the replay cache to time cold replays",
     "tests/bench/bench_shortest.py": "a benchmark: it compares the shortest-line searches through ``SearchOptions``",
     "tests/api/test_api.py": "one test makes a shape unsupported by patching the general search's ``models`` "

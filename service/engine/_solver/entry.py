@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 import secrets
+import time
 
 from .._codes import SEED_SPACE, seed_code
 from .._errors import PyramideError
@@ -74,9 +75,9 @@ class Parts:
 
     __slots__ = ("model", "budget", "bounds", "writer", "search")
 
-    def __init__(self, state: GameState, budget: int, options: SearchOptions) -> None:
+    def __init__(self, state: GameState, counter: Budget, options: SearchOptions) -> None:
         self.model = model = Model(state, options)
-        self.budget = counter = Budget(budget)
+        self.budget = counter
         self.bounds = bounds = Bounds(model, options.needs)
         pooled = PooledSearch(model, bounds, counter, options.probe_budget)
         table = LevelTable(model)
@@ -107,15 +108,18 @@ class Parts:
         try:
             if shortest == "a*":
                 return search.shortest_line(actual, bound=bound), True
-            return search.shortest_line(actual, bound=bound, weight=WEIGHT, weighted_for=int(counter.limit) // WEIGHTED_SHARE), True
+            return search.shortest_line(actual, bound=bound, weight=WEIGHT, weighted_for=counter.total // WEIGHTED_SHARE), True
         except Exhausted:
             return search.found, False  # (shorter than the verdict's line, if the search found one)
 
 
-def _start(state: GameState, budget: int, options: SearchOptions) -> tuple[Parts, Position, Position]:
-    """A search of ``state``: its parts, the position as played, and the position it starts from
-    (split and recycles 0 when the pile is a pool)."""
-    parts = Parts(state, budget, options)
+def _start(
+    state: GameState, budget: int, options: SearchOptions, *, nodes: int = 0, deadline: float | None = None
+) -> tuple[Parts, Position, Position]:
+    """A search of ``state`` counted against ``budget`` (from ``nodes``) and ``deadline``: its
+    parts, the position as played, and the position it starts from (split and recycles 0 when the
+    pile is a pool)."""
+    parts = Parts(state, Budget(budget, nodes, deadline), options)
     actual = Model.encode(state, parts.model.pile)
     return parts, actual, (actual[0], actual[1], 0, 0) if parts.model.pooled else actual
 
@@ -162,6 +166,7 @@ def solve(
     shortest: bool = False,
     shortest_nodes: int | None = None,
     options: SearchOptions = DEFAULT_OPTIONS,
+    deadline: float | None = None,
 ) -> Solution:
     """Is ``state`` winnable under its rules? With a winning line if so; and, if asked, the most
     pyramid cards any line can remove. ``unknown`` when ``budget`` positions were not enough.
@@ -170,7 +175,9 @@ def solve(
     with ``"a*-plain"``, breadth-first with ``"breadth-first"``); if the budget left is enough,
     the line is that one (``minimal``), else the shortest line found on the way. ``shortest_nodes``
     bounds the positions that search may take past the verdict's (the fast searches' rules: a
-    hint's, ``HINT_SHORTEST``)."""
+    hint's, ``HINT_SHORTEST``). ``deadline`` (a ``time.monotonic()`` instant, or None) stops the
+    search there too, checked every ``CHECK_EVERY`` (1,024) positions: the answer is then as when
+    the budget runs out (``unknown``, or the line found by then, not ``minimal``)."""
     check_supported(state.rules)
     if state.status == "won":
         return Solution(WINNABLE, (), True, state.rules.slots, 0)
@@ -178,10 +185,10 @@ def solve(
         weight = WEIGHT if options.shortest == "anytime-a*" else 1
         answer = general.search(
             state, budget, max_removable=max_removable, shortest=shortest, cuts=options.needs,
-            breadth_first=options.shortest == "breadth-first", weight=weight, weighted_for=int(budget) // WEIGHTED_SHARE,
+            breadth_first=options.shortest == "breadth-first", weight=weight, weighted_for=budget // WEIGHTED_SHARE, deadline=deadline,
         )
         return Solution(*answer)
-    parts, actual, root = _start(state, budget, options)
+    parts, actual, root = _start(state, budget, options, deadline=deadline)
     counter = parts.budget
     try:
         steps = parts.search.find_win(root)
@@ -189,21 +196,21 @@ def solve(
         return Solution(UNKNOWN, None, False, None, budget)
     if steps is not None:
         line, minimal = tuple(parts.writer.expand(steps, actual)), False
-        if shortest and shortest_nodes is not None:  # (a Deadline stays one)
-            counter.limit = budget - max(0, int(budget) - counter.nodes - shortest_nodes)
-        if shortest and counter.nodes < counter.limit:
+        if shortest and shortest_nodes is not None:  # (the deadline kept)
+            counter.cap(counter.nodes + shortest_nodes)
+        if shortest and counter.nodes < counter.total:
             # (None when no line is shorter than the one found)
             fewest, minimal = parts.fewest(actual, len(line), options.shortest)
             if fewest is not None:
                 line = tuple(parts.writer.expand(fewest, actual))
-        return Solution(WINNABLE, line, minimal, state.rules.slots, min(counter.nodes, int(counter.limit)))
+        return Solution(WINNABLE, line, minimal, state.rules.slots, min(counter.nodes, counter.total))
     most = None
     if max_removable:
         try:  # (within what is left of the budget)
             most, _ = parts.search.most_removed(root)
         except Exhausted:
             most = None
-    return Solution(UNWINNABLE, None, False, most, min(counter.nodes, int(budget)))
+    return Solution(UNWINNABLE, None, False, most, min(counter.nodes, budget))
 
 
 #: The shortest line is searched by anytime weighted A*, the estimate counted ``WEIGHT`` times
@@ -229,7 +236,12 @@ LIMITED_TRY = 10_000
 
 
 def winnable_deal(
-    rules: Rules, *, first_seed: int | None = None, budget: int = DEFAULT_NODE_BUDGET, options: SearchOptions = DEFAULT_OPTIONS
+    rules: Rules,
+    *,
+    first_seed: int | None = None,
+    budget: int = DEFAULT_NODE_BUDGET,
+    options: SearchOptions = DEFAULT_OPTIONS,
+    deadline: float | None = None,
 ) -> GameState:
     """A deal of seed code that the solver proves winnable: the seeds from ``first_seed`` (random
     when None) in order. ``budget`` bounds the positions searched over all the seeds tried; past
@@ -237,7 +249,9 @@ def winnable_deal(
     the fast searches model), each seed gets ``ONE_PASS_TRY`` positions of a depth-first search
     for a winning line, and is skipped past them (unknown, not lost: it is never answered);
     otherwise each seed gets an eighth of ``budget`` at most, and with limited passes at most
-    ``LIMITED_TRY``, so that one hard deal does not spend it all."""
+    ``LIMITED_TRY``, so that one hard deal does not spend it all. ``deadline`` (a
+    ``time.monotonic()`` instant, or None) ends the seeds' searches there too: past it,
+    ``no_winnable_deal``."""
     check_supported(rules)
     seed = secrets.randbelow(SEED_SPACE) if first_seed is None else first_seed
     spent = 0
@@ -245,63 +259,65 @@ def winnable_deal(
         depth_first = replace(options, levels=False)
         while spent < budget:
             game = GameState.new(seed_code(rules, seed % SEED_SPACE))
-            # the nodes counted on from those spent, so that a deadline the budget carries (the
-            # API's, checked every so many nodes) is checked across the seeds too
-            tried = budget - max(0, int(budget) - spent - ONE_PASS_TRY)
-            parts, _, root = _start(game, tried, depth_first)
-            parts.budget.nodes = spent
+            # the nodes counted on from those spent (the seed's share: up to ``tried``)
+            tried = min(budget, spent + ONE_PASS_TRY)
+            parts, _, root = _start(game, tried, depth_first, nodes=spent, deadline=deadline)
             try:
                 if parts.search.find_win(root) is not None:
                     return game
                 spent = parts.budget.nodes
             except Exhausted:
-                if parts.budget.nodes <= int(tried):  # not the node budget: the budget's deadline
+                if parts.budget.timed_out:  # not the seed's share: the deadline
                     break
-                spent = int(tried)
+                spent = tried
             seed += 1
         raise PyramideError("no_winnable_deal", field="winnable", budget=budget)
-    per_deal = max(1, int(budget) // 8)
+    per_deal = max(1, budget // 8)
     while spent < budget:
         game = GameState.new(seed_code(rules, seed % SEED_SPACE))
-        left = budget - spent  # (a deal the search cannot decide within its share of the budget
-        # is passed over, unknown: one hard deal does not spend it all; the API's deadline is kept)
+        # (a deal the search cannot decide within its share of the budget is passed over,
+        # unknown: one hard deal does not spend it all)
         share = per_deal if rules.max_recycles is None else min(per_deal, LIMITED_TRY)
-        left = left - max(0, int(left) - share)
-        solution = solve(game, budget=left, max_removable=False, options=options)
+        solution = solve(game, budget=min(budget - spent, share), max_removable=False, options=options, deadline=deadline)
         spent += max(1, solution.nodes)
         if solution.result == WINNABLE:
             return game
+        if deadline is not None and time.monotonic() > deadline:
+            break
         seed += 1
     raise PyramideError("no_winnable_deal", field="winnable", budget=budget)
 
 
 def hint(
-    state: GameState, *, budget: int = DEFAULT_NODE_BUDGET, options: SearchOptions = DEFAULT_OPTIONS
+    state: GameState, *, budget: int = DEFAULT_NODE_BUDGET, options: SearchOptions = DEFAULT_OPTIONS, deadline: float | None = None
 ) -> tuple[Move | None, Solution]:
     """The next move of the shortest winning line found within ``HINT_SHORTEST`` positions past the
     verdict (under the rules the fast searches model; the general search's first winning line under
     the others), so that following the hints wins in as few moves as ``solve(..., shortest=True)``
     finds where that is proved within them; if there is none, the
     first move of a line removing the most pyramid cards; None when no move helps (or the budget
-    ran out)."""
+    ran out). ``deadline`` (a ``time.monotonic()`` instant, or None) stops every search there too,
+    as ``solve``'s does."""
     if not fast_model(state.rules) and state.status != "won":
         check_supported(state.rules)
-        move, answer = general.hint(state, budget, cuts=options.needs)
+        move, answer = general.hint(state, budget, cuts=options.needs, deadline=deadline)
         if answer[0] == UNKNOWN:
             # its own search (which keeps a line of hints moving towards the end) ran out where
             # solve()'s may not: the first move of solve()'s winning line then, never "unknown" for
             # a game solve() calls winnable (PYR1-DKT-JRBFWNC: solve's 449 positions, the hint's 100,000)
-            verdict = solve(state, budget=budget, max_removable=False, options=options)
+            verdict = solve(state, budget=budget, max_removable=False, options=options, deadline=deadline)
             if verdict.result == WINNABLE and verdict.line:
                 return verdict.line[0], verdict
         return move, Solution(*answer)
     # the verdict's line, then the shortest found within HINT_SHORTEST more positions
-    solution = solve(state, budget=budget, max_removable=False, shortest=True, shortest_nodes=HINT_SHORTEST, options=options)
+    solution = solve(
+        state, budget=budget, max_removable=False, shortest=True, shortest_nodes=HINT_SHORTEST, options=options, deadline=deadline
+    )
     if solution.result == WINNABLE:
         return (solution.line[0] if solution.line else None), solution
     if solution.result == UNKNOWN:
         return None, solution
-    parts, actual, root = _start(state, budget - solution.nodes, options)  # (what is left of the budget)
+    parts, actual, root = _start(state, budget - solution.nodes, options, deadline=deadline)  # (what is left of the budget)
     try:
         most, steps = parts.search.most_removed(root)
     except Exhausted:

@@ -61,7 +61,7 @@ class GeneralSearch:
     moves, keys), its cuts (``PyramidCuts``), the depth-first searches and the lines, counted
     against its ``Budget``. The shortest line is searched by a ``GeneralShortest`` over it."""
 
-    def __init__(self, state: GameState, budget: int, cuts: bool = True) -> None:
+    def __init__(self, state: GameState, budget: int, cuts: bool = True, deadline: float | None = None) -> None:
         rules = state.rules
         layout = state.layout
         self.rules = rules
@@ -76,8 +76,9 @@ class GeneralSearch:
         self.deal = deal = Deal(rules, layout)
         self.values, self.pile_values = deal.values, deal.pile_values
         self.unit = [1 << (BITS * value) for value in self.pile_values]
-        #: the positions searched, against the node budget (the pool searches of the cuts too)
-        self.budget = Budget(budget)
+        #: the positions searched, against the node budget and the deadline (the pool searches of
+        #: the cuts too)
+        self.budget = Budget(budget, deadline=deadline)
         #: whether lost positions are cut (``SearchOptions.needs``; tests compare without)
         self.cuts = cuts
         self.pyramid = PyramidCuts(deal, rules, self.budget)
@@ -189,15 +190,14 @@ class GeneralSearch:
         orders find different wins quickly (docs/solver-lab-notes.md)."""
         if self.draw_count > 1:
             counter = self.budget
-            budget = counter.limit
-            counter.limit = budget - max(0, int(budget) - counter.nodes - int(budget) // 4)
+            total = counter.cap(counter.nodes + counter.total // 4)
             try:
                 return self.find_win(root, draws_first=True)
             except Exhausted:
-                if counter.nodes <= int(counter.limit):  # not the node budget: the budget's deadline
+                if counter.timed_out:  # not the probe's share: the deadline
                     raise
             finally:
-                counter.limit = budget
+                counter.restore(total)
         return self.find_win(root)
 
     def breadth_first_line(self, root: GeneralPosition) -> list[GeneralStep] | None:
@@ -273,12 +273,12 @@ def models(rules: Rules) -> bool:
 
 def search(
     state: GameState, budget: int, *, max_removable: bool, shortest: bool, cuts: bool = True, breadth_first: bool = False, weight: int = 1,
-    weighted_for: int = 0,
+    weighted_for: int = 0, deadline: float | None = None,
 ) -> Answer:
-    """(result, line, minimal, max_removable, nodes) for ``state``, as ``solve`` answers them; the
-    shortest line A* (``general_shortest``; anytime weighted A* with ``weight`` > 1), or with
-    ``breadth_first`` breadth-first."""
-    run = GeneralSearch(state, budget, cuts)
+    """(result, line, minimal, max_removable, nodes) for ``state``, as ``solve`` answers them
+    (``deadline`` too); the shortest line A* (``general_shortest``; anytime weighted A* with
+    ``weight`` > 1), or with ``breadth_first`` breadth-first."""
+    run = GeneralSearch(state, budget, cuts, deadline)
     root = run.encode(state)
     try:
         steps = run.probe_then_search(root)
@@ -309,12 +309,13 @@ def search(
     return "unwinnable", None, False, most, min(run.budget.nodes, budget)
 
 
-def hint(state: GameState, budget: int, cuts: bool = True) -> tuple[Move | None, Answer]:
+def hint(state: GameState, budget: int, cuts: bool = True, deadline: float | None = None) -> tuple[Move | None, Answer]:
     """The next move of a winning line, else of a line removing the most pyramid cards, with the
     answer as ``search`` gives it. The line is searched with the removals first and no probe:
     following the hints one by one then makes progress (with the probe's draws first, each new
-    search may begin by going round the stock again, and the hints never end a game)."""
-    run = GeneralSearch(state, budget, cuts)
+    search may begin by going round the stock again, and the hints never end a game). Both
+    searches stop at ``deadline`` too (a ``time.monotonic()`` instant)."""
+    run = GeneralSearch(state, budget, cuts, deadline)
     root = run.encode(state)
     try:
         steps = run.find_win(root)
@@ -323,14 +324,15 @@ def hint(state: GameState, budget: int, cuts: bool = True) -> tuple[Move | None,
     if steps is not None:
         line = run.moves(steps)
         return (line[0] if line else None), ("winnable", line, False, run.total, min(run.budget.nodes, budget))
-    move, most, nodes = best_first_move(state, budget - run.budget.nodes)
+    move, most, nodes = best_first_move(state, budget - run.budget.nodes, deadline)
     return move, ("unwinnable", None, False, most, min(run.budget.nodes + nodes, budget))
 
 
-def best_first_move(state: GameState, budget: int) -> tuple[Move | None, int | None, int]:
+def best_first_move(state: GameState, budget: int, deadline: float | None = None) -> tuple[Move | None, int | None, int]:
     """For a lost position: the first move of a line removing the most pyramid cards (None when
-    none removes any more, or the budget ran out), that most, and the positions searched."""
-    run = GeneralSearch(state, budget)
+    none removes any more, or the budget or its deadline ran out), that most, and the positions
+    searched."""
+    run = GeneralSearch(state, budget, deadline=deadline)
     root = run.encode(state)
     try:
         most, steps = run.most_removed(root)

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeAlias
 
 from .bounds import Bounds
-from .budget import Budget, Exhausted
+from .budget import Budget
 from .model import _DRAW, _RECYCLE, _Found, Line, Model, Position, PyramidMoves
 from .pooled import PooledSearch
 
@@ -217,7 +217,7 @@ class LevelSearch:
         levels, needs, needs_cache, moves_cache = self.levels, self.needs, self.needs_cache, self.moves_cache
         pyramid_moves, drawn_key, strict = self.pyramid_moves, self.drawn_key, self.strict
         counter = self.budget
-        budget = counter.limit
+        budget = counter.limit  # (stale after a search within, lower: ``over`` then moves it on)
         nodes = counter.nodes
         todo = [start]
         while todo:
@@ -225,8 +225,7 @@ class LevelSearch:
             pyramid, t = state & full, state >> at
             nodes += 1
             if nodes > budget:
-                counter.nodes = nodes
-                raise Exhausted
+                budget = counter.over(nodes)  # (raises Exhausted past the budget or its deadline)
             if not (pyramid and prune):
                 self.reached(level, state, top < 0 and t >= n)
             if prune:

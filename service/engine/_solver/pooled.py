@@ -54,7 +54,7 @@ class PooledSearch:
                     return False
                 budget.nodes += 1
                 if budget.nodes > budget.limit:
-                    raise Exhausted
+                    budget.over(budget.nodes)
                 if hopeless(pyramid, removed):
                     lost.add(key)
                     continue
@@ -83,7 +83,7 @@ class PooledSearch:
                 seen.add(key)
                 budget.nodes += 1
                 if budget.nodes > budget.limit:
-                    raise Exhausted
+                    budget.over(budget.nodes)
                 path.append(step)
                 if visit(path, child):
                     stack.append(iter(children(*child)))
@@ -98,14 +98,13 @@ class PooledSearch:
         """Search depth-first for at most ``probe_budget`` positions: True if that was all of them
         (a win raises _Found)."""
         budget = self.budget
-        limit = budget.limit
-        budget.limit = min(limit, budget.nodes + self.probe_budget)
+        total = budget.cap(budget.nodes + self.probe_budget)
         try:
             self.walk(root, visit)
             return True
         except Exhausted:
-            if budget.limit == limit:
+            if budget.total == total or budget.timed_out:  # the whole budget's limit, or its deadline
                 raise
             return False
         finally:
-            budget.limit = limit
+            budget.restore(total)

@@ -42,7 +42,7 @@ import heapq
 from collections.abc import Callable, Iterator
 from typing import TypeAlias
 
-from .budget import Budget, Exhausted
+from .budget import Budget
 from .estimate import LOST, Estimate
 from .model import _DRAW, _RECYCLE, Line, Model, Position, PyramidMoves, Step
 
@@ -248,8 +248,7 @@ class ShortestSearch:
                     continue
                 nodes += 1
                 if nodes > budget:
-                    counter.nodes = nodes
-                    raise Exhausted
+                    budget = counter.over(nodes)  # (raises Exhausted past the budget or its deadline)
                 best[child_key] = (moves, at)
                 heapq.heappush(queue, (moves + weight * left, -moves, child_key, child, left))
         counter.nodes = nodes

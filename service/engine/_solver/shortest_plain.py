@@ -19,7 +19,7 @@ from __future__ import annotations
 import heapq
 
 from .bounds import Bounds
-from .budget import Budget, Exhausted
+from .budget import Budget
 from .estimate import Estimate
 from .model import Line, Model, Position, Step
 
@@ -75,8 +75,7 @@ class PlainShortest:
                     continue
                 nodes += 1
                 if nodes > budget:
-                    counter.nodes = nodes
-                    raise Exhausted
+                    budget = counter.over(nodes)  # (raises Exhausted past the budget or its deadline)
                 best[child_key] = (depth, at, step)
                 heapq.heappush(queue, (total, -depth, child_key, child))
         counter.nodes = nodes
