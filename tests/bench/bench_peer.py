@@ -207,15 +207,35 @@ def percentile(values: list[float], p: int) -> float:
     return ordered[max(0, -(-len(ordered) * p // 100) - 1)]
 
 
-def ours(game: GameState, budget: int) -> dict:
+def compiled_engine():
+    """The installed package's engine when its core runs compiled (``make compiled``), else None."""
+    try:
+        import pyramide.engine as installed
+    except ImportError:
+        return None
+    return installed if installed.core_compiled() else None
+
+
+def ours(game: GameState, budget: int, engine=None) -> dict:
+    """Our shortest line for ``game``, by ``engine`` (the compiled core's package) or by the
+    sources (``service.engine``, the fallback), with its times."""
     start, start_cpu = time.perf_counter(), time.process_time()
-    solution = solve(game, max_removable=False, shortest=True, budget=budget, deadline=time.monotonic() + SECONDS)
+    if engine is None:
+        solution = solve(game, max_removable=False, shortest=True, budget=budget, deadline=time.monotonic() + SECONDS)
+    else:
+        solution = engine.solve(engine.GameState.new(game.code), max_removable=False, shortest=True, budget=budget, deadline=time.monotonic() + SECONDS)
     wall, cpu = (time.perf_counter() - start) * 1000, (time.process_time() - start_cpu) * 1000
-    if solution.line is not None:
-        assert replay(game, list(solution.line)).status == "won", game.code
+    line = None if solution.line is None else [Move.from_text(str(move)) for move in solution.line]
+    if line is not None:
+        assert replay(game, line).status == "won", game.code
     return {"result": solution.result, "minimal": solution.minimal, "nodes": solution.nodes, "wall_ms": wall, "cpu_ms": cpu,
-            "length": None if solution.line is None else len(solution.line),
-            "peer_count": None if solution.line is None else peer_count(game, solution.line)}  # fmt: skip
+            "length": None if line is None else len(line), "peer_count": None if line is None else peer_count(game, line)}  # fmt: skip
+
+
+#: Our runs of each deal: (key, the engine's kind, budget): compiled where it is built, with the
+#: sources' (the fallback's) figures beside; else the sources alone.
+COMPILED_RUNS = (("ours", "compiled", BUDGET), ("ours_default", "compiled", API_DEFAULT_BUDGET), ("ours_interpreted", "interpreted", BUDGET))
+INTERPRETED_RUNS = (("ours", "interpreted", BUDGET), ("ours_default", "interpreted", API_DEFAULT_BUDGET))
 
 
 def main() -> list[dict]:
@@ -223,9 +243,12 @@ def main() -> list[dict]:
     count = int(os.environ.get("PYRAMIDE_PEER_DEALS", 30))
     classpath = peer_classpath(os.environ.get(PEER_ENV))
     peer = Peer(classpath) if classpath else None
+    compiled = compiled_engine()
+    runs = COMPILED_RUNS if compiled is not None else INTERPRETED_RUNS
     print(f"beside the peer (mchung94/solitaire-player, A*): the first {count} deals of seed {seed}, `DT2`, "
           f"ours within {BUDGET:,} and {API_DEFAULT_BUDGET:,} positions, {SECONDS:g} s bound; {os.cpu_count()} cores, "
-          f"load average {os.getloadavg()[0]:.1f}")  # fmt: skip
+          f"load average {os.getloadavg()[0]:.1f}; the solver's core "
+          f"{'compiled and interpreted' if compiled else 'interpreted only (make compiled for the compiled rows)'}")  # fmt: skip
     if peer is None:
         print("  " + HOW_TO_BUILD.replace("\n", "\n  "))
     try:
@@ -233,8 +256,11 @@ def main() -> list[dict]:
         for deck in peer_deals(seed, count):
             game = our_deal(deck)
             answer = peer.solve(deck) if peer else None
-            first = ours(game, BUDGET)
-            deals.append({"code": game.code, "peer": answer, "ours": first, "ours_default": ours(game, API_DEFAULT_BUDGET)})
+            deal = {"code": game.code, "peer": answer}
+            for key, kind, budget in runs:
+                deal[key] = ours(game, budget, compiled if kind == "compiled" else None)
+            deal["runs"] = [(key, f"ours {kind}, {budget:,}") for key, kind, budget in runs]
+            deals.append(deal)
     finally:
         if peer:
             peer.close()
@@ -269,10 +295,10 @@ def report(deals: list[dict]) -> list[dict]:
                   + (f"  | peer {len(theirs['actions']) if theirs['solved'] else '-':>3} actions ({deal.get('peer_ours', '-')} ours) "
                      f"{theirs['cpu_ms']:>8.1f} ms CPU {theirs['wall_ms']:>8.1f} ms" if theirs else ""))  # fmt: skip
     rows = []
-    for key, budget in (("ours", BUDGET), ("ours_default", API_DEFAULT_BUDGET)):
+    for key, side in deals[0].get("runs", [("ours", f"ours, {BUDGET:,}"), ("ours_default", f"ours, {API_DEFAULT_BUDGET:,}")]):
         runs = [deal[key] for deal in winnable]
         wall, cpu = [run["wall_ms"] for run in runs], [run["cpu_ms"] for run in runs]
-        rows.append({"side": f"ours, {budget:,} positions", "deals": len(deals), "winnable": len(winnable),
+        rows.append({"side": side, "deals": len(deals), "winnable": len(winnable),
                      "proven": sum(run["minimal"] for run in runs), "median_ms": statistics.median(wall),
                      "p95_ms": percentile(wall, 95), "cpu_median_ms": statistics.median(cpu),
                      "cpu_p95_ms": percentile(cpu, 95), "median_positions": statistics.median(run["nodes"] for run in runs)})  # fmt: skip
