@@ -115,8 +115,14 @@ serve: $(RUNTIME_STAMP) nginx
 # the suite starts Python again and again (kits, adapters, servers), and each start would compile
 # our modules again and rewrite every pytest plugin's asserts (3.9 s of CPU for the kit's
 # collection alone, 1.9 s with the bytecode kept).
-test: $(STAMP) $(COMPILED_STAMP) npm-tools nginx chromium aisleriot
-	PYTHONDONTWRITEBYTECODE= PYRAMIDE_SOLVE_SECONDS=600 $(BIN)/python -m pytest -q -p no:cacheprovider -n $(JOBS) --durations=15
+# The compiled core is built beside the first tests (one core's worth of compiling while they wait
+# on servers and browsers): tests/solver/test_compiled.py, started last, waits for it; a process
+# started meanwhile runs the sources (the same answers).
+test: $(STAMP) npm-tools nginx chromium aisleriot
+	@mkdir -p build; touch build/mypyc-building; \
+	{ $(MAKE) --no-print-directory compiled > build/compiled.log 2>&1; echo $$? > build/compiled.status; rm -f build/mypyc-building; } & \
+	PYTHONDONTWRITEBYTECODE= PYRAMIDE_SOLVE_SECONDS=600 $(BIN)/python -m pytest -q -p no:cacheprovider -n $(JOBS) --durations=15; \
+	status=$$?; wait; cat build/compiled.log; [ "$$(cat build/compiled.status)" = 0 ] || status=1; exit $$status
 
 # The edit–test loop, under a minute: the engine, the API and the kit in-process, the doctests;
 # everything that starts a server, a browser or an adapter, or searches at length, is make test's

@@ -55,6 +55,8 @@ STARTED_LAST = (
     "tests/cli/test_wheel.py::test_the_wheel_holds_only_its_own_names_and_every_data_file",
     "tests/cli/test_wheel.py::test_the_readme_engine_example_runs_from_the_installed_package",
     "tests/cli/test_wheel.py::test_installed_commands_answer",
+    # the compiled core, built by make test beside the first tests (they wait for it if need be)
+    "tests/solver/test_compiled.py",
 )
 
 

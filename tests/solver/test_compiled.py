@@ -13,6 +13,7 @@ import os
 import random
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -24,9 +25,17 @@ ROOT = Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "service" / "engine"
 
 
+#: There while ``make compiled`` builds the core (``make test`` builds it beside the first tests).
+BUILDING = ROOT / "build" / "mypyc-building"
+
+
 def compiled_engine():
-    """``pyramide.engine`` with its core compiled, or a skip (a failure in CI) saying why not."""
+    """``pyramide.engine`` with its core compiled (waiting for a build under way), or a skip (a
+    failure in CI) saying why not."""
     why = None
+    waited = time.monotonic()
+    while BUILDING.exists() and not up_to_date(ENGINE) and time.monotonic() < waited + 300:
+        time.sleep(0.5)
     if not up_to_date(ENGINE):
         why = "the solver's core is not compiled, or a source is newer than its build: make compiled"
     else:
