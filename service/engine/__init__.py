@@ -37,7 +37,6 @@ from ._state import MAX_LOG, GameState, parse_log
 from ._status import BLOCKED, PLAYING, UNDO_LIMIT, WON
 
 
-
 def core_compiled() -> bool:
     """Whether the solver's core runs compiled (mypyc, ``make compiled``) in this process: the
     same answers as its sources, faster (docs/solver.md, "The compiled core")."""

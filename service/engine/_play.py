@@ -424,10 +424,16 @@ def position_of(state: GameState) -> tuple[Deal, Position]:
 
 def removals(state: GameState) -> Iterator[Move]:
     """Every pair and King that may be removed now (``_position.Deal.moves`` decides which), in a
-    stable order: the Kings, then the pairs of two free cards, each in the order of the cards in
-    play (the free pyramid cards by slot, then each waste pile's top), then a card with the one
-    card still covering it, then the card just drawn with the card beneath it."""
+    stable order (``_removals_in_order``)."""
     deal, position = position_of(state)
+    for step in _removals_in_order(deal, position, [step for step, _ in deal.moves(position)]):
+        yield deal.move(step)
+
+
+def _removals_in_order(deal: Deal, position: Position, steps: list[Step]) -> list[Step]:
+    """The Kings and pairs among ``steps``: the Kings, then the pairs of two free cards, each in the
+    order of the cards in play (the free pyramid cards by slot, then each waste pile's top), then a
+    card with the one card still covering it, then the card just drawn with the card beneath it."""
     free = deal.pyramid_moves(position[0])[0]
     pile_of_top = {pile[-1]: i for i, pile in enumerate(position[2]) if pile}
 
@@ -443,9 +449,7 @@ def removals(state: GameState) -> Iterator[Move]:
             return (3,)  # the card just drawn and the card beneath it
         return (0 if step[0] == "king" else 1, *sorted(in_play_at(where) for where in cards))
 
-    steps = [step for step, _ in deal.moves(position) if step[0] in ("king", "pair")]
-    for step in sorted(steps, key=order):
-        yield deal.move(step)
+    return sorted((step for step in steps if step[0] in ("king", "pair")), key=order)
 
 
 def legal_moves(state: GameState) -> list[Move]:
@@ -455,9 +459,10 @@ def legal_moves(state: GameState) -> list[Move]:
         return []
     if state.status == BLOCKED:
         return [Move.undo()] if state.history else []
-    moves = list(removals(state))
     deal, position = position_of(state)
-    moves += [deal.move(step) for step, _ in deal.moves(position) if step[0] in ("draw", "recycle")]
+    steps = [step for step, _ in deal.moves(position)]
+    moves = [deal.move(step) for step in _removals_in_order(deal, position, steps)]
+    moves += [deal.move(step) for step in steps if step[0] in ("draw", "recycle")]
     if state.history:
         moves.append(Move.undo())
     return moves

@@ -114,26 +114,31 @@ class Deal:
         """The free slots («una carta de la pirámide está libre cuando se han retirado las dos cartas
         que la cubren»), and the pairs within the pyramid as (slot, slot, pyramid after): two free
         cards summing 13, then, where the rules allow it, a card and «la única carta que todavía la
-        cubre». Kept per pyramid."""
+        cubre». Kept per pyramid (``pyramid_moves_of`` computes them, kept by a caller with a
+        cache of its own)."""
         found = self._pyramid_cache.get(pyramid)
         if found is None:
-            values, total, cover_mask = self.values, self.pair_sum, self.cover_mask
-            free = [slot for slot in range(self.slots) if pyramid >> slot & 1 and not pyramid & cover_mask[slot]]
-            pairs = [
-                (a, b, pyramid & ~(1 << a | 1 << b))
-                for i, a in enumerate(free)
-                for b in free[i + 1 :]
-                if values[a] + values[b] == total
-            ]
-            if self.covering:
-                for slot in range(self.slots):
-                    covers = pyramid & cover_mask[slot]
-                    if pyramid >> slot & 1 and covers and covers & (covers - 1) == 0:  # a single card covers it
-                        cover = covers.bit_length() - 1
-                        if not pyramid & cover_mask[cover] and values[slot] + values[cover] == total:
-                            pairs.append((slot, cover, pyramid & ~(1 << slot | 1 << cover)))
-            found = self._pyramid_cache[pyramid] = (free, pairs)
+            found = self._pyramid_cache[pyramid] = self.pyramid_moves_of(pyramid)
         return found
+
+    def pyramid_moves_of(self, pyramid: int) -> tuple[list[int], list[PyramidPair]]:
+        """``pyramid_moves``, not kept."""
+        values, total, cover_mask = self.values, self.pair_sum, self.cover_mask
+        free = [slot for slot in range(self.slots) if pyramid >> slot & 1 and not pyramid & cover_mask[slot]]
+        pairs = [
+            (a, b, pyramid & ~(1 << a | 1 << b))
+            for i, a in enumerate(free)
+            for b in free[i + 1 :]
+            if values[a] + values[b] == total
+        ]
+        if self.covering:
+            for slot in range(self.slots):
+                covers = pyramid & cover_mask[slot]
+                if pyramid >> slot & 1 and covers and covers & (covers - 1) == 0:  # a single card covers it
+                    cover = covers.bit_length() - 1
+                    if not pyramid & cover_mask[cover] and values[slot] + values[cover] == total:
+                        pairs.append((slot, cover, pyramid & ~(1 << slot | 1 << cover)))
+        return free, pairs
 
     # -- the moves -------------------------------------------------------------------------------
     def moves(self, position: Position, *, search: bool = False, every_king: bool = False) -> Iterator[tuple[Step, Position]]:

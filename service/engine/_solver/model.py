@@ -70,8 +70,10 @@ class Model:
         self.slots = slots = shape.slots
         self.pair_sum = shape.pair_sum
         self.lone = shape.lone_rank  # the King's value, removed alone
-        #: the slots covering each slot directly, and (``below_mask``) directly or through others
-        self.cover_mask = tuple(sum(1 << cover for cover in covers) for covers in shape.covered_by)
+        #: the free cards and the pairs within the pyramid (``_position.Deal.pyramid_moves_of``); the
+        #: slots covering each slot directly, and (``below_mask``) directly or through others
+        self.deal = Deal(rules, layout)
+        self.cover_mask = tuple(self.deal.cover_mask)
         self.below_mask = covering_masks(shape.rows)
         #: the pyramid's bits in a position's key, and where the pile's bits begin above them
         self.full = (1 << slots) - 1
@@ -80,8 +82,6 @@ class Model:
         self.limit = rules.max_recycles
         self.drawn_pairs = rules.drawn_pairs_with_waste
         self.covering = rules.pair_with_covering
-        #: the free cards and the pairs within the pyramid (``_position.Deal.pyramid_moves``)
-        self.deal = Deal(rules, layout)
         self.slot_cards: tuple[Card, ...] = layout.pyramid
         self.pile: tuple[Card, ...] = layout.waste + layout.stock
         self.values = tuple(card.value for card in self.slot_cards)
@@ -157,7 +157,7 @@ class Model:
         return found
 
     def _pyramid_moves(self, pyramid: int) -> PyramidMoves:
-        free, pairs = self.deal.pyramid_moves(pyramid)
+        free, pairs = self.deal.pyramid_moves_of(pyramid)  # (kept in ``moves_cache``, as steps)
         values, lone = self.values, self.lone
         for slot in free:
             if values[slot] == lone:
