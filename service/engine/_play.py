@@ -193,6 +193,31 @@ def _check_playable(state: GameState, card: Card, origin: int | None, partner: i
 # -- Pairs and Kings -------------------------------------------------------------------------------
 
 
+def is_listed(state: GameState, cards: tuple[Card, ...]) -> bool:
+    """Whether removing ``cards`` (a King, or a pair) is among the moves of the position now: the
+    moves are decided in one place, ``_position.Deal.moves``; the functions here say why a move
+    it does not list is refused."""
+    deal, position = position_of(state)
+    pyramid = state.pyramid
+    wanted = {("slot", pyramid.index(card)) if card in pyramid else ("pile", deal.number.get(card, -1)) for card in cards}
+    return any(set(step[1:]) == wanted for step, _ in deal.moves(position))
+
+
+def refusal(state: GameState, move: Move) -> IllegalMoveError:
+    """Why a pair or a King that ``Deal.moves`` does not list is refused, by the rules' sentences
+    (the first one it breaks): a card not in play, a card still covered, two cards not summing 13,
+    a King that is not one."""
+    try:
+        if move.type == "king":
+            king_origin(state, move.cards[0])
+        else:
+            pair_origins(state, *move.cards)
+    except IllegalMoveError as error:
+        return error
+    # (the moves and the sentences are checked against each other move by move: tests/engine)
+    raise RuntimeError(f"{move} is not among the moves of the position, and no rule refuses it")
+
+
 def pair_origins(state: GameState, a: Card, b: Card) -> tuple[int, int]:
     """«Se toca una carta libre y luego otra: si sus valores suman 13, se retiran las dos.»
     «La carta superior del descarte se empareja con una carta libre de la pirámide.»"""
@@ -536,21 +561,27 @@ def _tap_card(state: GameState, card: Card) -> Turn:
     if in_hand(state, state.selected) and not covered:
         state = state.evolve(selected=None)
     selected = state.selected
-    partner = None if selected is None else where(state, selected)
-    pairs_with_selected = selected is not None and pairs(selected, card)
+    # the selected card and this one go together if the position's moves list that pair: a free
+    # card with a card summing 13, and under the variants a card with «la única carta que todavía
+    # la cubre» and the card just drawn with the one beneath
+    pairs_with_selected = selected is not None and selected != card and is_listed(state, (selected, card))
 
     def remove_with_selected() -> Turn:
-        return _remove(state.evolve(selected=None), ((selected, partner), (card, origin)))  # type: ignore[arg-type]
+        return _remove(state.evolve(selected=None), ((selected, where(state, selected)), (card, origin)))  # type: ignore[arg-type]
 
     if covered:
-        if pairs_with_selected and state.rules.pair_with_covering and _only_cover(state, origin, partner):  # type: ignore[arg-type]  # (covered: a slot)
+        if pairs_with_selected:
             return remove_with_selected()
+        if selected is not None:
+            refusal(state, Move.pair(selected, card))  # (a sentence refuses it: the card is covered)
         return Turn(state, (), "card_blocked" if state.error_help else None)
-    if origin == WASTE_SECOND and pairs_with_selected and partner == WASTE_TOP and drawn_pairs_with_waste_now(state):
+    if origin == WASTE_SECOND and pairs_with_selected:
         return remove_with_selected()
     if not is_available(state, origin):
         raise not_in_play(state, card, "move.card")
     if card.is_king:
+        if not is_listed(state, (card,)):
+            raise refusal(state, Move.king(card))
         return _remove(state.evolve(selected=None), ((card, origin),))  # type: ignore[arg-type]
     if selected is None:
         return Turn(state.evolve(selected=card), (Event("selected", (card,)),))
@@ -558,6 +589,7 @@ def _tap_card(state: GameState, card: Card) -> Turn:
         return Turn(state.evolve(selected=None), (Event("deselected", (card,)),))
     if pairs_with_selected:
         return remove_with_selected()
+    refusal(state, Move.pair(selected, card))  # (a sentence refuses it: the sum)
     return Turn(state.evolve(selected=card), (Event("selected", (card,)),), wrong_sum(card))
 
 
@@ -598,13 +630,10 @@ def play(state: GameState, move: Move) -> Turn:
         return _undo(state)
     if state.status != PLAYING:
         raise IllegalMoveError("game_over", field="move", status=state.status)
-    if move.type == "pair":
-        a, b = move.cards
-        origin_a, origin_b = pair_origins(state, a, b)
-        return _remove(state, ((a, origin_a), (b, origin_b)))
-    if move.type == "king":
-        card = move.cards[0]
-        return _remove(state, ((card, king_origin(state, card)),))
+    if move.type in ("pair", "king"):
+        if not is_listed(state, move.cards):
+            raise refusal(state, move)
+        return _remove(state, tuple((card, cast(int, where(state, card))) for card in move.cards))
     if move.type == "draw":
         return _draw(state, move.pile)
     if move.type == "recycle":

@@ -40,6 +40,8 @@ ALLOWED: dict[str, str] = {
     "and when a build is out of date (``up_to_date``)",
     "tests/solver/test_one_move_generator.py": "white-box tests of the one move generator: the moves the fast model "
     "and the general search try, compared with the engine's position by position",
+    "tests/engine/test_one_rule_model.py": "white-box tests of the one move generator: ``play`` refuses a move "
+    "``_position.Deal.moves`` is patched to leave out",
     "tests/solver/test_solver_presets.py": "white-box tests of the general search: its cuts, its shortest lines, its budget",
     "tests/solver/test_deadline.py": "white-box tests of the solver's deadline: the Budget's clock checkpoints and shares, "
     "the positions each search spent before it stopped",

@@ -1,7 +1,7 @@
 """The moves of a position are generated in one place (``_position.Deal.moves``, issue 37): the
 engine's legal moves come from it, the general search's children are it with the searches'
-reductions, and the fast model's pyramid part is its ``pyramid_moves``; its waste part, written
-for its own encoding, is checked here against the engine move by move.
+reductions, the fast model's ``children`` are it read through the fast model's encoding, and the
+searches over runs of draws enumerate the same moves a run at a time: each is checked here.
 
 Each check walks random games of a rule set through the engine and compares, at every position,
 the moves a search would try with the engine's ``legal_moves`` (undo aside)."""
@@ -14,7 +14,11 @@ import pytest
 
 from service.engine import PRESETS, GameState, Move, Rules, legal_moves, play, seed_code
 from service.engine._solver.general import GeneralSearch
+from service.engine._solver.bounds import Bounds
+from service.engine._solver.budget import Budget
+from service.engine._solver.estimate import Estimate
 from service.engine._solver.model import Model
+from service.engine._solver.shortest import ShortestSearch
 from service.engine._solver.options import SearchOptions
 
 #: The fast model's rule sets: one waste pile, one card a draw, every other option on and off.
@@ -98,3 +102,43 @@ def test_a_position_after_each_move_is_the_engines():
             run = GeneralSearch(state, 1)
             for step, after in run.deal.moves(run.encode(state)):
                 assert run.key(after) == run.key(run.encode(play(state, run.deal.move(step)).state)), (state.log, step)
+
+
+def runs_from_children(model: Model, position: tuple[int, int, int, int]) -> list[tuple]:
+    """Every run from ``position`` (k ≥ 0 draws, then one move that is not a draw) composed from
+    ``Model.children``, the moves ``Deal.moves`` generates: a pair within the pyramid only with no
+    draw before it (the run search's reduction: it changes nothing a draw depends on)."""
+    found, at, draws = [], position, 0
+    while True:
+        following = None
+        for step, child in model.children(*at, every_king=True):
+            if step[0] == "draw":
+                following = child
+            elif not (draws and step[0] == "pair" and step[2] is None):
+                found.append((draws, step, child))
+        if following is None:
+            return found
+        at, draws = following, draws + 1
+
+
+@pytest.mark.parametrize("name", FAST)
+def test_the_runs_of_the_shortest_search_are_the_moves_of_the_one_generator(name: str):
+    """The shortest-line search enumerates its runs of draws itself, for speed
+    (``ShortestSearch.runs``): they are the runs ``Model.children`` (``Deal.moves``) makes, move for
+    move, but where a pair within the pyramid one of whose cards has no other partner left goes at
+    once (every winning line makes it: the only run then tried, one of those the moves make)."""
+    rules = FAST[name]
+    compared = reduced = 0
+    for state, _ in walk(rules, seeds=8, steps=100):
+        model = Model(state, SearchOptions(pooled=False))
+        search = ShortestSearch(model, Estimate(model, Bounds(model, True)), Budget(1 << 30))
+        position = model.encode(state, model.pile)
+        runs = sorted(map(repr, search.runs(*position)))
+        expected = sorted(map(repr, runs_from_children(model, position)))
+        if runs != expected and len(runs) == 1 and search.runs(*position).__next__()[1][2] is None:
+            assert runs[0] in expected, (state.code, state.log)
+            reduced += 1
+        else:
+            assert runs == expected, (state.code, state.log)
+            compared += 1
+    assert compared > 200 and reduced > 0

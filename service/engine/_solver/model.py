@@ -7,9 +7,11 @@ bit mask and a split point ``split``: the waste is what is left of ``pile[:split
 last), the stock what is left of ``pile[split:]``. A position is four integers (pyramid mask,
 removed mask, split, recycles).
 
-The pyramid's part of the moves (free cards, pairs within it) is ``_position.Deal.pyramid_moves``,
-the engine's and the general search's; the waste's part is written here for this encoding, and
-tests check it against ``Deal.moves`` position by position.
+The moves are ``_position.Deal.moves``, the engine's and the general search's: ``children`` reads a
+position of this encoding as the stock and the waste it stands for, and each position after as
+this encoding again. The searches over runs of draws (``levels``, ``shortest``) enumerate the same
+moves a run at a time, over the pyramid's part of them (``Deal.pyramid_moves``), for speed; tests
+check each against ``children`` and the engine's legal moves, position by position.
 
 Invariant: ``children`` yields exactly the moves the engine allows from the position (but a free
 King goes alone, as removing it never hurts, and with the pile as a pool one pile card of each
@@ -23,12 +25,12 @@ position).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import TypeAlias
+from typing import TypeAlias, cast
 
 from .._cards import Card
 from .._shape import covering_masks
 from .._play import top_just_drawn
-from .._position import Deal
+from .._position import Deal, Where
 from .._state import GameState
 from .options import SearchOptions
 
@@ -165,39 +167,34 @@ class Model:
         return free, [(("pair", (a, b), None), after) for a, b, after in pairs], False
 
     def children(self, pyramid: int, removed: int, split: int, recycles: int, every_king: bool = False) -> Iterator[tuple[Step, Position]]:
-        """(move, next position) for every legal move; a free King, when there is one, alone
-        (``every_king``: a King on the waste is one move among the others, as removing it is not
-        needed to clear the pyramid and costs a move)."""
+        """(move, next position) for every legal move: the moves ``_position.Deal.moves`` generates,
+        with the searches' reductions (a free King, when there is one, alone; a King on the waste
+        top at once, unless ``every_king``: a King on the waste is then one move among the others,
+        as removing it is not needed to clear the pyramid and costs a move), read through this
+        encoding (the searches over runs of draws, ``levels`` and ``shortest``, enumerate the same
+        moves a run at a time; tests check them against these)."""
         if self.pooled:
             yield from self.pooled_children(pyramid, removed)
             return
-        values, total = self.values, self.pair_sum
-        free, within, forced = self.pyramid_moves(pyramid)
-        if forced:
-            step, after = within[0]
-            yield step, (after, removed, split, recycles)
-            return
-        top = self.waste_top(removed, split)
-        if top >= 0 and self.pile_values[top] == self.lone:
-            yield ("king", None, top), (pyramid, removed | 1 << top, split, recycles)
-            if not every_king:
-                return
-        for step, after in within:
-            yield step, (after, removed, split, recycles)
-        if top >= 0:  # (a King on top, under ``every_king``, pairs with nothing)
-            value = self.pile_values[top]
-            for slot in free:
-                if values[slot] + value == total:
-                    yield ("pair", (slot,), top), (pyramid & ~(1 << slot), removed | 1 << top, split, recycles)
-            if self.drawn_pairs and top == split - 1:  # the card just drawn
-                second = self.waste_top(removed, top)
-                if second >= 0 and self.pile_values[second] + value == total:
-                    yield ("pair", (), (top, second)), (pyramid, removed | 1 << top | 1 << second, split, recycles)
-        nxt = self.stock_top(removed, split)
-        if nxt >= 0:
-            yield ("draw", None, None), (pyramid, removed, nxt + 1, recycles)
-        elif top >= 0 and (self.limit is None or recycles < self.limit):
-            yield ("recycle", None, None), (pyramid, removed, 0, recycles + 1)
+        waste = tuple(i for i in range(split) if not removed >> i & 1)
+        stock = tuple(i for i in range(split, len(self.pile)) if not removed >> i & 1)
+        just_drawn = self.drawn_pairs and len(waste) > 1 and waste[-1] == split - 1
+        for step, after in self.deal.moves((pyramid, stock, (waste,), recycles, just_drawn), search=True, every_king=every_king):
+            kind = step[0]
+            if kind == "draw":
+                yield _DRAW, (pyramid, removed, stock[0] + 1, recycles)
+            elif kind == "recycle":
+                yield _RECYCLE, (pyramid, removed, 0, recycles + 1)
+            else:
+                slots = tuple(n for where, n in cast(tuple[Where, ...], step[1:]) if where == "slot")
+                piles = tuple(n for where, n in cast(tuple[Where, ...], step[1:]) if where == "pile")
+                taken = sum(1 << n for n in piles)
+                if kind == "king":
+                    yield (kind, slots[0] if slots else None, piles[0] if piles else None), (after[0], removed | taken, split, recycles)
+                elif slots:
+                    yield (kind, slots, piles[0] if piles else None), (after[0], removed | taken, split, recycles)
+                else:  # the card just drawn, then the card beneath it
+                    yield (kind, (), piles[::-1]), (after[0], removed | taken, split, recycles)
 
     def pooled_children(self, pyramid: int, removed: int) -> Iterator[tuple[Step, Position]]:
         """The moves with the pile as a pool: a pyramid card pairs with any pile card left (the

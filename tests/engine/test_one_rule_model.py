@@ -1,0 +1,59 @@
+"""``play`` decides a removal by the moves of the position (``_position.Deal.moves``, issue 37), and
+its refusals' reasons come from the rules' sentences in ``_play.py``: a move the generator drops is
+refused, by a move and by taps, though every sentence allows it; a move it lists is played."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from service.engine import DOCUMENTS_LAYOUT, GameState, IllegalMoveError, Move, Rules, legal_moves, play
+from service.engine import _position
+from tests.helpers import C, run
+
+COVERING = run(GameState.new(layout=DOCUMENTS_LAYOUT, rules=Rules(pair_with_covering=True)), "KD")
+
+
+def without(monkeypatch: pytest.MonkeyPatch, cards: set[str]) -> None:
+    """``Deal.moves`` with the removal of exactly ``cards`` left out."""
+    moves = _position.Deal.moves
+
+    def dropping(self: _position.Deal, position: _position.Position, **options: bool) -> Iterator[tuple[_position.Step, _position.Position]]:
+        for step, after in moves(self, position, **options):
+            if step[0] in ("king", "pair") and {self.card(where).code for where in step[1:]} == cards:  # type: ignore[union-attr]
+                continue
+            yield step, after
+
+    monkeypatch.setattr(_position.Deal, "moves", dropping)
+
+
+@pytest.mark.parametrize(
+    "state, move, taps",
+    [
+        (GameState.new(layout=DOCUMENTS_LAYOUT), "TC+3S", ["TC", "3S"]),  # two free cards
+        (GameState.new(layout=DOCUMENTS_LAYOUT), "KD", ["KD"]),  # a King
+        (COVERING, "TS+3S", ["3S", "TS"]),  # «la única carta que todavía la cubre»
+    ],
+)
+def test_a_removal_the_moves_leave_out_is_refused_by_move_and_by_taps(monkeypatch, state, move, taps):
+    """Every sentence allows these (the first assertion); with the generator leaving the move out,
+    ``play`` refuses it: it cannot play what the moves of the position do not list."""
+    played = play(state, Move.from_text(move)).state
+    assert all(card not in played.pyramid for card in map(C, taps))
+    without(monkeypatch, set(taps))
+    assert Move.from_text(move) not in legal_moves(state)
+    with pytest.raises(RuntimeError, match="no rule refuses it"):
+        play(state, Move.from_text(move))
+    with pytest.raises(RuntimeError, match="no rule refuses it"):
+        for tap in taps:
+            state = play(state, Move.tap(tap)).state
+
+
+def test_a_refused_removal_keeps_the_sentences_reason():
+    """The generator decides; the reason is the first sentence the move breaks."""
+    doc = GameState.new(layout=DOCUMENTS_LAYOUT)
+    for text, code in [("TS+3S", "card_blocked"), ("7C+TC", "sum_not_13"), ("QS", "not_a_king"), ("5C+8C", "card_not_free")]:
+        with pytest.raises(IllegalMoveError) as info:
+            play(doc, Move.from_text(text))
+        assert info.value.code == code, text
