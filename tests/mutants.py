@@ -59,15 +59,9 @@ def undo_lowers_the_counter() -> None:
 
 
 def drawn_card_pairs_with_waste() -> None:
-    """The app's rules let the drawn card pair with the waste card it covers."""
-    original = _play._check_playable
-
-    def check(state, card, origin, partner=None):
-        if origin == _moves.WASTE_SECOND and partner == _moves.WASTE_TOP:
-            return
-        original(state, card, origin, partner)
-
-    _play._check_playable = check
+    """The app's rules let the drawn card pair with the waste card it covers (the position's moves
+    and the rules' sentence alike)."""
+    _play.drawn_pairs_with_waste_now = lambda state: len(state.waste) > 1 and _play.top_just_drawn(state)
 
 
 def sum_message_paraphrased() -> None:

@@ -144,9 +144,34 @@ def clear_caches() -> None:
                     clear()
 
 
+#: The rules' sentences in ``_play`` that say whether a card is in play and whether two cards pair.
+#: Our ``play`` makes a removal only if the one move generator (``_position.Deal.moves``) lists it,
+#: and reads these for the reason of a refusal; an engine that breaks one of them decides by them.
+SENTENCES = (
+    "pairs", "is_free", "_only_cover", "_check_playable", "pair_origins", "king_origin",
+    "drawn_pairs_with_waste_now", "top_just_drawn", "is_available", "where",
+)  # fmt: skip
+
+
+def decided_by_sentences(state: GameState, cards: tuple[Card, ...]) -> bool:
+    """``_play.is_listed`` in an engine whose sentences decide: a removal no sentence refuses."""
+    try:
+        if len(cards) == 1:
+            _play.king_origin(state, cards[0])
+        else:
+            _play.pair_origins(state, *cards)
+    except IllegalMoveError:
+        return False
+    return True
+
+
 def apply(name: str) -> None:
-    """Apply mutant ``name`` to this process, for good."""
+    """Apply mutant ``name`` to this process, for good. A mutant that breaks one of the rules'
+    ``SENTENCES`` breaks how its engine decides a removal too (``decided_by_sentences``)."""
+    before = {sentence: getattr(_play, sentence) for sentence in SENTENCES}
     MUTANTS[name].patch()
+    if any(getattr(_play, sentence) is not was for sentence, was in before.items()):
+        _play.is_listed = decided_by_sentences
     clear_caches()
 
 
