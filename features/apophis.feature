@@ -108,6 +108,12 @@ Feature: Apophis (003): three waste piles, the player choosing each card's pile
       | by a pair    | 8C+5C         |
       | by taps      | tap:5C tap:8C |
 
+  @api @s003-69 @s003-27
+  Scenario: The legal moves offer the tops of two piles that pair
+    Given the three_drawn deal under the preset "apophis"
+    When I play "draw@1 draw@2 draw@3 draw@1 draw@2 draw@3"
+    Then the legal moves include "5C+8C"
+
   @s003-69 @s003-27 @s003-57
   Scenario Outline: A card beneath the top of its pile is not in play: <how>
     Given the three_drawn deal under the preset "apophis"

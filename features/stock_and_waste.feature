@@ -227,6 +227,15 @@ Feature: El mazo y el descarte / Il tallone e gli scarti
     Given the easy deal
     Then the legal moves are "KC AC+QC 2C+JC 3C+TC AH+QC draw"
 
+  @api @rule-waste-pairs
+  Scenario: The legal moves with a King on the waste top: the King, and every other move still
+    Given the stuck deal
+    When I play "KS QC+AC draw QD+AD draw QS+AS draw JC+2C draw JD+2D draw JH+2H draw JS+2S"
+    And I play "draw TC+3C draw TD+3D draw TH+3H draw TS+3S draw 9C+4C draw 9D+4D draw 9H+4H draw 9S+4S"
+    And I play "draw 8C+5C draw 8D+5D draw 8H+5H draw 8S+5S draw"
+    Then the waste top is "KC"
+    And the legal moves are "KC 6C+7S 6S+7S draw undo"
+
   @api @rule-recycle @variant-limited-passes
   Scenario Outline: The legal moves offer a recycle only while one is left: max_recycles <limit>
     Given the documents deal with "max_recycles" set to <limit>

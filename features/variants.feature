@@ -371,6 +371,26 @@ Feature: Las decisiones de la app y las variantes / Le scelte dell'app e le vari
       | by a move, other order| AH+QH         |
       | by taps               | tap:QH tap:AH |
 
+  @doc-000 @doc-002 @doc-003 @sentence-59 @variant-drawn-pairs-with-waste @s003-46
+  Scenario Outline: Stock against waste: the card just drawn and the waste card it covers go only if they sum 13, <how>
+    Given the stuck deal with "drawn_pairs_with_waste" set to true
+    When I play "KS QC+AC draw QD+AD draw QS+AS draw draw"
+    Then the waste's top cards are "JD JC"
+    When I try "<moves>"
+    Then the move is refused with "<reason>"
+
+    Examples:
+      | how                   | moves         | reason        |
+      | by a move             | JD+JC         | sum_not_13    |
+      | by a move, other order| JC+JD         | sum_not_13    |
+      | by taps               | tap:JD tap:JC | card_not_free |
+
+  @api @variant-drawn-pairs-with-waste
+  Scenario: Stock against waste: the legal moves offer the card just drawn with the card it covers only if they sum 13
+    Given the stuck deal with "drawn_pairs_with_waste" set to true
+    When I play "KS QC+AC draw QD+AD draw QS+AS draw draw"
+    Then the legal moves do not include "JD+JC"
+
   @doc-000 @doc-002 @doc-003 @sentence-59 @variant-drawn-pairs-with-waste
   Scenario: Stock against waste: a removal within the pyramid does not end «la carta que se acaba de robar»
     Given the stuck deal with "drawn_pairs_with_waste" set to true
@@ -439,16 +459,23 @@ Feature: Las decisiones de la app y las variantes / Le scelte dell'app e le vari
     Then the move is refused with "card_blocked"
 
     Examples:
-      | how                    | moves |
-      | by a move              | TS+3S |
-      | by a move, other order | 3S+TS |
+      | how                                                    | moves |
+      | by a move                                              | TS+3S |
+      | by a move, other order                                 | 3S+TS |
+      | by a move, the partner its right cover, the left there | TD+3S |
+      | by a move, other order, the partner its right cover    | 3S+TD |
 
   @doc-000 @doc-002 @doc-003 @sentence-59 @variant-pair-with-covering
-  Scenario: Card and covering card: by taps, not while a second card still covers it
+  Scenario Outline: Card and covering card: by taps, not while a second card still covers it, <how>
     Given the documents deal with "pair_with_covering" set to true
-    When I try "tap:3S tap:TS"
+    When I try "<taps>"
     Then nothing changes
     And the feedback is "card_blocked"
+
+    Examples:
+      | how                                         | taps          |
+      | the partner its left cover, the right there | tap:3S tap:TS |
+      | the partner its right cover, the left there | tap:3S tap:TD |
 
   @doc-000 @doc-002 @doc-003 @sentence-59 @variant-pair-with-covering
   Scenario Outline: Card and covering card: not with a single cover that is itself covered, <how>
