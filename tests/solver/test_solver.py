@@ -17,6 +17,7 @@ from service.engine._solver.budget import Budget
 from service.engine._solver.entry import _start
 from service.engine._solver.estimate import LOST, Estimate
 from service.engine._solver.model import Model
+from service.engine._solver.pooled import PooledSearch
 from service.engine._solver.shortest import ShortestSearch, as_a_star
 from service.engine._solver.shortest_plain import PlainShortest
 from tests.reference_one_pass import OutOfPositions, one_pass_winnable
@@ -484,6 +485,38 @@ def test_positions_of_one_key_play_the_same(letters):
                     shared += 1
             frontier = reached[:60]
     assert shared >= 1  # (DT2 7, N 36, DT1 1, S 64 when written)
+
+
+@pytest.mark.parametrize("letters", ["DT2", "N", "DT1", "CDT", "DT0"])
+def test_the_pool_cut_keeps_the_shortest_lines(letters):
+    """The shortest-line search cuts the positions lost even with the pile as a pool
+    (``ShortestSearch.pooled``, the verdict's ``PooledSearch``), asked with each value's first
+    cards counted removed (``pool_key``): the pool's verdict is the same whichever cards of a
+    value are gone (positions met from winning lines, their pile cards removed at random), and
+    from positions on winning lines the search with the cut proves the lengths it proves
+    without it, lines the engine replays to a win."""
+    rules = Rules.from_letters(letters)
+    rng = random.Random(38)
+    cut = 0
+    for state in positions_near_the_end(rules, 3, (14, 22)):
+        parts, actual, _ = _start(state, 1 << 30, SearchOptions())
+        parts.model.pooled = False
+        model = parts.model
+        search = ShortestSearch(model, Estimate(model, parts.bounds), parts.budget, parts.search.pooled)
+        for _ in range(40):
+            removed = actual[1] | sum(1 << i for i in range(len(model.pile)) if rng.random() < 0.3)
+            plain, canonical = (PooledSearch(model, parts.bounds, Budget(1 << 30), 0) for _ in range(2))
+            lost = plain.lost_with_unlimited_passes(actual[0], removed)
+            assert canonical.lost_with_unlimited_passes(actual[0], search.pool_key(removed)) == lost, (state.code, removed)
+            cut += lost
+        lengths = []
+        for pooled in (None, parts.search.pooled):
+            search = ShortestSearch(model, Estimate(model, parts.bounds), Budget(1 << 30), pooled)
+            line = search.shortest_line(actual, weight=2, weighted_for=1 << 30)
+            assert line is not None and replay(state, parts.writer.expand(line, actual)).status == "won"
+            lengths.append(len(line))
+        assert lengths[0] == lengths[1], (state.code, lengths)
+    assert cut >= 1
 
 
 def test_the_anytime_search_switched_to_a_star_order_proves_the_same_lengths(monkeypatch):

@@ -104,7 +104,7 @@ class Parts:
                 return PlainShortest(model, bounds, Estimate(model, bounds), counter).plain_shortest_line(actual, bound=bound), True
             except Exhausted:
                 return None, False
-        search = ShortestSearch(model, Estimate(model, bounds), counter)
+        search = ShortestSearch(model, Estimate(model, bounds), counter, self.search.pooled)
         try:
             if shortest == "a*":
                 return search.shortest_line(actual, bound=bound), True

@@ -21,7 +21,11 @@ The estimate (``Estimate.estimate``) is admissible but not consistent, so a posi
 again when a shorter line reaches it. A line known already (``bound``: its length) prunes every
 position that could not beat it (moves made + estimate ≥ the bound): when the queue empties, no
 shorter line exists. A position the estimate proves lost (``LOST``: the hopeless cut of
-``Bounds``, and more) is not searched. The queue is ordered by the moves made plus the estimate
+``Bounds``, and more) is not searched, nor one lost even with the pile as a pool (unlimited
+passes: every line under a recycle limit is one without it), which the verdict's pool search
+(``PooledSearch``) proves, its positions counted against the budget and kept for the next
+questions, asked with each value's first cards counted removed (``pool_key``: the pool does not
+tell two cards of a value apart). The queue is ordered by the moves made plus the estimate
 counted ``weight`` times (ties go to the deepest position): with weight 1 (A*) the first won
 position taken from it is at the fewest moves from the root; with a weight w > 1 (anytime
 weighted A*, as ``solve`` runs it) lines are found sooner, each one found becomes the bound
@@ -45,6 +49,7 @@ from typing import TypeAlias
 from .budget import Budget
 from .estimate import LOST, Estimate
 from .model import _DRAW, _RECYCLE, Line, Model, Position, PyramidMoves, Step
+from .pooled import PooledSearch
 
 #: A queue's entry: (moves + weight × the estimate, -moves, key, position, the estimate)
 Entry: TypeAlias = tuple[int, int, int, Position, int]
@@ -62,8 +67,14 @@ class ShortestSearch:
     """The A* search over runs of draws of one deal's ``Model``, with its ``Estimate``, counted
     against the ``Budget``; ``found``: the shortest line found so far."""
 
-    def __init__(self, model: Model, estimate: Estimate, budget: Budget) -> None:
+    def __init__(self, model: Model, estimate: Estimate, budget: Budget, pooled: PooledSearch | None = None) -> None:
         self.estimate, self.budget = estimate, budget
+        #: the pool's search (``PooledSearch.lost_with_unlimited_passes``), the verdict's, which
+        #: proves positions lost (None: not used)
+        self.pooled = pooled
+        self.pool_pairs = model.pool_pairs
+        #: per value of the pile's cards, their pile positions (as a mask)
+        self.pile_cards = [cards for cards in model.pile_of_value if cards]
         self.free_cache: dict[int, list[tuple[int, ...]]] = {}
         #: the shortest line found so far (when the budget ran out: the answer)
         self.found: Line | None = None
@@ -77,6 +88,24 @@ class ShortestSearch:
         self.same_value = [model.pile_of_value[value] for value in self.pile_values]
         self.keep_recycles = model.limit is not None
         self.pile_of_value, self.partner_slots = model.pile_of_value, estimate.partner_slots
+
+    def pool_key(self, removed: int) -> int:
+        """The pile cards removed, as the pool sees them (``Model.pooled_children``): with the
+        pile as a pool, which card of a value is gone does not matter, only how many of each
+        are left (unless pile cards pair with each other there, ``Model.pool_pairs``), so each
+        value's first cards are the ones counted removed: positions alike for the pool are one
+        in its tables."""
+        if self.pool_pairs:
+            return removed
+        found = 0
+        for cards in self.pile_cards:
+            gone = (cards & removed).bit_count()
+            while gone:
+                low = cards & -cards
+                found |= low
+                cards ^= low
+                gone -= 1
+        return found
 
     def free_by_value(self, pyramid: int) -> list[tuple[int, ...]]:
         """Per value (0–13), the free pyramid slots holding it. Cached per pyramid."""
@@ -199,7 +228,7 @@ class ShortestSearch:
         self.free_cache = {}
         self.found = None
         won, estimate, runs = self.won, self.estimate.estimate, self.runs
-        key = self.key
+        key, pooled, pool_key = self.key, self.pooled, self.pool_key
 
         if won(root[0], root[1]):
             return []
@@ -246,6 +275,13 @@ class ShortestSearch:
                     continue
                 if moves + left >= ceiling:
                     continue
+                if pooled is not None:  # (lost even with unlimited passes: lost; its positions counted)
+                    counter.nodes = nodes
+                    lost = pooled.lost_with_unlimited_passes(child[0], pool_key(child[1]))
+                    nodes, budget = counter.nodes, counter.limit
+                    if lost:
+                        best[child_key] = (-1, None)  # (never searched)
+                        continue
                 nodes += 1
                 if nodes > budget:
                     budget = counter.over(nodes)  # (raises Exhausted past the budget or its deadline)
