@@ -186,8 +186,14 @@ class Model:
             elif kind == "recycle":
                 yield _RECYCLE, (pyramid, removed, 0, recycles + 1)
             else:
-                slots = tuple(n for where, n in cast(tuple[Where, ...], step[1:]) if where == "slot")
-                piles = tuple(n for where, n in cast(tuple[Where, ...], step[1:]) if where == "pile")
+                slots: tuple[int, ...] = ()
+                piles: tuple[int, ...] = ()
+                for i in range(1, len(step)):
+                    where = cast(Where, step[i])
+                    if where[0] == "slot":
+                        slots += (where[1],)
+                    else:
+                        piles += (where[1],)
                 taken = sum(1 << n for n in piles)
                 if kind == "king":
                     yield (kind, slots[0] if slots else None, piles[0] if piles else None), (after[0], removed | taken, split, recycles)
