@@ -76,6 +76,11 @@ class ShortestSearch:
         #: per value of the pile's cards, their pile positions (as a mask)
         self.pile_cards = [cards for cards in model.pile_of_value if cards]
         self.free_cache: dict[int, list[tuple[int, ...]]] = {}
+        #: per (removed, split), the pile's part of a position's key (``key``), and per removed
+        #: mask the pool's (``pool_key``): kept for one search
+        self.pile_keys: dict[int, int] = {}
+        self.pool_keys: dict[int, int] = {}
+        self.pile_size = len(model.pile)
         #: the shortest line found so far (when the budget ran out: the answer)
         self.found: Line | None = None
         self.values, self.pile_values, self.pair_sum, self.lone = model.values, model.pile_values, model.pair_sum, model.lone
@@ -97,6 +102,9 @@ class ShortestSearch:
         in its tables."""
         if self.pool_pairs:
             return removed
+        known = self.pool_keys.get(removed)
+        if known is not None:
+            return known
         found = 0
         for cards in self.pile_cards:
             gone = (cards & removed).bit_count()
@@ -105,6 +113,7 @@ class ShortestSearch:
                 found |= low
                 cards ^= low
                 gone -= 1
+        self.pool_keys[removed] = found
         return found
 
     def free_by_value(self, pyramid: int) -> list[tuple[int, ...]]:
@@ -128,6 +137,11 @@ class ShortestSearch:
         at the first position of its value past the one before (the earliest placing of the same
         values), and the waste's end is the position past its last card so placed."""
         pyramid, removed, split, recycles = position
+        recycled = recycles << self.recycles_at if self.keep_recycles else 0
+        memo = removed | split << self.pile_size
+        part = self.pile_keys.get(memo)
+        if part is not None:
+            return pyramid | part | recycled
         live = self.all_pile & ~removed
         gone = removed & self.all_pile
         floor = (gone & -gone).bit_length() - 1 if gone else len(self.pile_values)
@@ -145,8 +159,8 @@ class ShortestSearch:
             if low >> split == 0:  # (a waste card)
                 end = floor
         drawn = 1 if split and live >> split - 1 & 1 else 0
-        recycled = recycles << self.recycles_at if self.keep_recycles else 0
-        return pyramid | (self.all_pile & ~placed) << self.pile_at | (2 * end + drawn) << self.split_at | recycled
+        part = self.pile_keys[memo] = (self.all_pile & ~placed) << self.pile_at | (2 * end + drawn) << self.split_at
+        return pyramid | part | recycled
 
     def replay(self, root: Position, keys: list[int]) -> Line:
         """The line from ``root`` through positions of these ``keys`` in turn, each reached by the
@@ -225,7 +239,7 @@ class ShortestSearch:
         so that lines are found sooner; each line found lowers the bound (``self.found``), and
         the search goes on until no position left could beat it; A* if no line is found within
         ``weighted_for`` positions."""
-        self.free_cache = {}
+        self.free_cache, self.pile_keys, self.pool_keys = {}, {}, {}
         self.found = None
         won, estimate, runs = self.won, self.estimate.estimate, self.runs
         key, pooled, pool_key = self.key, self.pooled, self.pool_key
