@@ -69,6 +69,7 @@ class ShortestSearch:
 
     def __init__(self, model: Model, estimate: Estimate, budget: Budget, pooled: PooledSearch | None = None) -> None:
         self.estimate, self.budget = estimate, budget
+        self.model = model
         #: the pool's search (``PooledSearch.lost_with_unlimited_passes``), the verdict's, which
         #: proves positions lost (None: not used)
         self.pooled = pooled
@@ -120,7 +121,7 @@ class ShortestSearch:
         """Per value (0–13), the free pyramid slots holding it. Cached per pyramid."""
         found = self.free_cache.get(pyramid)
         if found is None:
-            free, _, _ = self.pyramid_moves(pyramid)
+            free, _, _ = self.model.pyramid_moves(pyramid)
             found = [()] * (self.pair_sum + 1)
             for slot in free:
                 found[self.values[slot]] += (slot,)
@@ -183,7 +184,7 @@ class ShortestSearch:
     def runs(self, pyramid: int, removed: int, split: int, recycles: int) -> Iterator[Run]:
         """(draws, step, position after): every run from the position (see the module's
         docstring)."""
-        _, within, forced = self.pyramid_moves(pyramid)
+        _, within, forced = self.model.pyramid_moves(pyramid)
         if forced:
             step, after = within[0]
             yield 0, step, (after, removed, split, recycles)
@@ -202,7 +203,7 @@ class ShortestSearch:
         values = self.pile_values
         drawn_pairs = self.drawn_pairs
         total, lone = self.pair_sum, self.lone
-        top = self.waste_top(removed, split)
+        top = self.model.waste_top(removed, split)
         if top >= 0:  # no draw: the waste top
             value = values[top]
             if value == lone:
@@ -211,7 +212,7 @@ class ShortestSearch:
                 for slot in partners[total - value]:
                     yield 0, ("pair", (slot,), top), (pyramid & ~(1 << slot), removed | 1 << top, split, recycles)
                 if drawn_pairs and top == split - 1:  # the card just drawn, with the one beneath
-                    beneath = self.waste_top(removed, top)
+                    beneath = self.model.waste_top(removed, top)
                     if beneath >= 0 and values[beneath] + value == total:
                         yield 0, ("pair", (), (top, beneath)), (pyramid, removed | 1 << top | 1 << beneath, split, recycles)
         beneath, i, draws, end = top, split, 0, len(values)
@@ -265,7 +266,7 @@ class ShortestSearch:
             depth = -depth
             if best[at][0] < depth or depth + left >= ceiling:
                 continue  # reached again by a shorter line since, or a line as short was found
-            if won(position[0], position[1]):
+            if self.model.won(position[0], position[1]):
                 keys = [at]
                 parent = best[at][1]
                 while parent is not None:
@@ -277,13 +278,13 @@ class ShortestSearch:
                 if weight == 1:  # (A*: the first line taken from the queue is the shortest)
                     break
                 continue
-            for draws, step, child in runs(*position):
+            for draws, step, child in self.runs(position[0], position[1], position[2], position[3]):
                 moves = depth + draws + 1
-                child_key = key(child)
+                child_key = self.key(child)
                 known = best.get(child_key)
                 if known is not None and known[0] <= moves:
                     continue
-                left = estimate(*child)
+                left = self.estimate.estimate(child[0], child[1], child[2], child[3])
                 if left >= LOST:  # (the hopeless cut, and more)
                     best[child_key] = (-1, None)  # (never searched)
                     continue
@@ -291,7 +292,7 @@ class ShortestSearch:
                     continue
                 if pooled is not None:  # (lost even with unlimited passes: lost; its positions counted)
                     counter.nodes = nodes
-                    lost = pooled.lost_with_unlimited_passes(child[0], pool_key(child[1]))
+                    lost = pooled.lost_with_unlimited_passes(child[0], self.pool_key(child[1]))
                     nodes, budget = counter.nodes, counter.limit
                     if lost:
                         best[child_key] = (-1, None)  # (never searched)
