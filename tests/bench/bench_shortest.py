@@ -12,7 +12,9 @@ answer is ``minimal``; a row gives the median and 95th percentile of the time a 
 (verdict and shortest line, as the API answers: wall clock, and the process's CPU time, which a
 busy machine does not inflate) and the median positions searched. The time bound is wall clock:
 on a busy machine, ``PYRAMIDE_SOLVE_SECONDS=60`` leaves the node budget alone to bound the
-search, and the CPU times say what one core takes. Where two
+search, and the CPU times say what one core takes. Where the compiled core is built (``make compiled``), the
+anytime search runs again compiled (``pyramide.engine``, the same question): its row ends
+``compiled``. Where two
 searches prove a line, their lengths must agree; every line is replayed by the engine. A deal
 the time bound cuts before its verdict (no line at all) counts as not proven, and apart.
 
@@ -31,7 +33,7 @@ import time
 
 from service.api._limits import SECONDS
 from tests.bench import bench_peer
-from service.engine import PRESETS, GameState, Rules, play, seed_code, solve
+from service.engine import PRESETS, GameState, Move, Rules, play, seed_code, solve
 from service.engine._solver import SearchOptions
 
 BUDGET = 250_000
@@ -76,16 +78,25 @@ def main() -> list[dict]:
     count = int(os.environ.get("PYRAMIDE_BENCH_DEALS", 20))
     print(f"shortest lines (first {count} winnable deals, budget {BUDGET:,}, {SECONDS:g} s bound, one core)")
     only = os.environ.get("PYRAMIDE_BENCH_RULES")  # (names, comma-separated: the others are skipped)
+    compiled = bench_peer.compiled_engine()  # (the compiled core, where built: its anytime row too)
     for name, (rules, searches) in RULE_SETS.items():
         if only and name not in only.split(","):
             continue
         deals = winnable_deals(rules, count)
         lengths: dict[str, list] = {}
-        for search, options in searches.items():
+        first = next(iter(searches))
+        runs = {search: (options, None) for search, options in searches.items()}
+        if compiled is not None:
+            runs[f"{first}, compiled"] = (None, compiled)
+        for search, (options, engine) in runs.items():
             times, cpu, nodes, proven, unanswered, lengths[search] = [], [], [], 0, 0, []
             for game in deals:
                 start, start_cpu = time.perf_counter(), time.process_time()
-                solution = solve(game, max_removable=False, shortest=True, budget=BUDGET, deadline=time.monotonic() + SECONDS, options=options)
+                deadline = time.monotonic() + SECONDS
+                if engine is None:
+                    solution = solve(game, max_removable=False, shortest=True, budget=BUDGET, deadline=deadline, options=options)
+                else:  # (the same question to the compiled core; its moves read back as ours)
+                    solution = engine.solve(engine.GameState.new(game.code), max_removable=False, shortest=True, budget=BUDGET, deadline=deadline)
                 times.append((time.perf_counter() - start) * 1000)
                 cpu.append((time.process_time() - start_cpu) * 1000)
                 nodes.append(solution.nodes)
@@ -94,8 +105,8 @@ def main() -> list[dict]:
                     lengths[search].append(None)
                     continue
                 state = game
-                for move in solution.line:
-                    state = play(state, move).state
+                for move in solution.line:  # (the compiled core's moves read back as ours)
+                    state = play(state, Move.from_text(str(move))).state
                 assert state.status == "won", game.code
                 proven += solution.minimal
                 lengths[search].append(len(solution.line) if solution.minimal else None)
@@ -109,8 +120,7 @@ def main() -> list[dict]:
                   f"median {row['median_ms']:>8.1f} ms  p95 {row['p95_ms']:>8.1f} ms  max {row['max_ms']:>8.1f} ms  "
                   f"median positions {row['median_positions']:>8,}  CPU median {row['cpu_median_ms']:>7.1f} ms  "
                   f"p95 {row['cpu_p95_ms']:>7.1f} ms" + (f"  no line within the bound {unanswered}" if unanswered else ""))  # fmt: skip
-        first, *others = searches
-        for a, b in ((first, other) for other in others):
+        for a, b in ((first, other) for other in runs if other != first):
             both = [(x, y) for x, y in zip(lengths[a], lengths[b]) if x is not None and y is not None]
             assert all(x == y for x, y in both), both
             print(f"  {name:<16} line lengths of {a} and {b} agree on the {len(both)} deals both proved")
