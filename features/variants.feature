@@ -383,7 +383,6 @@ Feature: Las decisiones de la app y las variantes / Le scelte dell'app e le vari
       | how                   | moves         | reason        |
       | by a move             | JD+JC         | sum_not_13    |
       | by a move, other order| JC+JD         | sum_not_13    |
-      | by taps               | tap:JD tap:JC | card_not_free |
 
   @api @variant-drawn-pairs-with-waste
   Scenario: Stock against waste: the legal moves offer the card just drawn with the card it covers only if they sum 13

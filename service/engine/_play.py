@@ -195,16 +195,16 @@ def _check_playable(state: GameState, card: Card, origin: int | None, partner: i
 
 def is_listed(state: GameState, cards: tuple[Card, ...]) -> bool:
     """Whether removing ``cards`` (a King, or a pair) is among the moves of the position now: the
-    moves are decided in one place, ``_position.Deal.moves``; the functions here say why a move
+    moves are decided in one place, ``_position.Deal.steps``; the functions here say why a move
     it does not list is refused."""
     deal, position = position_of(state)
     pyramid = state.pyramid
     wanted = {("slot", pyramid.index(card)) if card in pyramid else ("pile", deal.number.get(card, -1)) for card in cards}
-    return any(set(step[1:]) == wanted for step, _ in deal.moves(position))
+    return any(set(step[1:]) == wanted for step in deal.steps(position))
 
 
 def refusal(state: GameState, move: Move) -> IllegalMoveError:
-    """Why a pair or a King that ``Deal.moves`` does not list is refused, by the rules' sentences
+    """Why a pair or a King that ``Deal.steps`` does not list is refused, by the rules' sentences
     (the first one it breaks): a card not in play, a card still covered, two cards not summing 13,
     a King that is not one."""
     try:
@@ -214,7 +214,8 @@ def refusal(state: GameState, move: Move) -> IllegalMoveError:
             pair_origins(state, *move.cards)
     except IllegalMoveError as error:
         return error
-    # (the moves and the sentences are checked against each other move by move: tests/engine)
+    # (the moves and the sentences are checked against each other, position by position:
+    # tests/engine/test_one_rule_model.py)
     raise RuntimeError(f"{move} is not among the moves of the position, and no rule refuses it")
 
 
@@ -436,22 +437,22 @@ def _a_removal_comes_on_three_piles(state: GameState, free: list[Card]) -> bool:
 
 
 def position_of(state: GameState) -> tuple[Deal, Position]:
-    """``state`` as the compact position the moves are generated from (``_position``), with the
-    tables of its deal."""
+    """``state`` as the compact position which moves exist is read from (``_position.Deal.steps``:
+    the cards it reads, no more), with the tables of its deal."""
     deal = deal_of(state.code)
     piles, just_drawn = waste_piles(state), drawn_pairs_with_waste_now(state)
     try:
-        return deal, deal.encode(state, piles, just_drawn)
+        return deal, deal.encode(state, piles, just_drawn, shown=True)
     except KeyError:  # a position set up by hand, not one of its deal's
         deal = Deal.of_position(state)
-        return deal, deal.encode(state, piles, just_drawn)
+        return deal, deal.encode(state, piles, just_drawn, shown=True)
 
 
 def removals(state: GameState) -> Iterator[Move]:
-    """Every pair and King that may be removed now (``_position.Deal.moves`` decides which), in a
+    """Every pair and King that may be removed now (``_position.Deal.steps`` decides which), in a
     stable order (``_removals_in_order``)."""
     deal, position = position_of(state)
-    for step in _removals_in_order(deal, position, [step for step, _ in deal.moves(position)]):
+    for step in _removals_in_order(deal, position, list(deal.steps(position))):
         yield deal.move(step)
 
 
@@ -478,14 +479,14 @@ def _removals_in_order(deal: Deal, position: Position, steps: list[Step]) -> lis
 
 
 def legal_moves(state: GameState) -> list[Move]:
-    """What may be played now: removals, then draw or recycle (``_position.Deal.moves``), then undo
+    """What may be played now: removals, then draw or recycle (``_position.Deal.steps``), then undo
     (never after a win; only undo once the game is blocked)."""
     if state.status == WON:
         return []
     if state.status == BLOCKED:
         return [Move.undo()] if state.history else []
     deal, position = position_of(state)
-    steps = [step for step, _ in deal.moves(position)]
+    steps = list(deal.steps(position))
     moves = [deal.move(step) for step in _removals_in_order(deal, position, steps)]
     moves += [deal.move(step) for step in steps if step[0] in ("draw", "recycle")]
     if state.history:
@@ -573,7 +574,7 @@ def _tap_card(state: GameState, card: Card) -> Turn:
         if pairs_with_selected:
             return remove_with_selected()
         if selected is not None:
-            refusal(state, Move.pair(selected, card))  # (a sentence refuses it: the card is covered)
+            refusal(state, Move.pair(card, selected))  # (a sentence refuses it: the card is covered)
         return Turn(state, (), "card_blocked" if state.error_help else None)
     if origin == WASTE_SECOND and pairs_with_selected:
         return remove_with_selected()
@@ -589,8 +590,7 @@ def _tap_card(state: GameState, card: Card) -> Turn:
         return Turn(state.evolve(selected=None), (Event("deselected", (card,)),))
     if pairs_with_selected:
         return remove_with_selected()
-    refusal(state, Move.pair(selected, card))  # (a sentence refuses it: the sum)
-    return Turn(state.evolve(selected=card), (Event("selected", (card,)),), wrong_sum(card))
+    return Turn(state.evolve(selected=card), (Event("selected", (card,)),), refusal(state, Move.pair(selected, card)).code)
 
 
 def _tap_stock(state: GameState) -> Turn:

@@ -1,6 +1,8 @@
-"""The moves of a position, written once: the engine's legal moves and the general search's
-children both come from :meth:`Deal.moves`, and the pyramid's part of it (its free cards and the
-pairs within it, :meth:`Deal.pyramid_moves`) is the fast search's too (``_solver/model.py``).
+"""The moves of a position, written once: which moves exist is :meth:`Deal.steps`, what each does
+:meth:`Deal.after` (both: :meth:`Deal.moves`). The engine's legal moves and ``play``'s decisions,
+the general search's children and the fast model's (``_solver/model.py``) all come from it, and the
+pyramid's part of it (its free cards and the pairs within it, :meth:`Deal.pyramid_moves`) is the
+fast searches' over runs of draws too.
 
 A position is what the next moves depend on, in a compact form: the pyramid as a bit mask of its
 slots, the stock (top first) and each waste pile (top last) as tuples of pile-card numbers (the
@@ -20,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import lru_cache
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING, Union, cast
 
 from ._cards import Card
 from ._codes import parse_code
@@ -70,9 +72,10 @@ class Deal:
         self._pyramid_cache: dict[int, tuple[list[int], list[PyramidPair]]] = {}
 
     # -- the position ----------------------------------------------------------------------------
-    def encode(self, state: GameState, piles: tuple[tuple[Card, ...], ...], just_drawn: bool) -> Position:
+    def encode(self, state: GameState, piles: tuple[tuple[Card, ...], ...], just_drawn: bool, shown: bool = False) -> Position:
         """The position of ``state``, its waste ``piles`` and whether the top ``just_drawn`` pairs
-        with the card beneath it given (``_play`` says both, by the rules' sentences)."""
+        with the card beneath it given (``_play`` says both, by the rules' sentences); ``shown``:
+        only the cards :meth:`steps` reads, the stock's top card and each pile's top two."""
         pyramid = 0
         slot_cards = self.slot_cards
         for slot, card in enumerate(state.pyramid):
@@ -81,8 +84,9 @@ class Deal:
                     raise KeyError(card)  # not this deal's card there: a position set up by hand
                 pyramid |= 1 << slot
         number = self.number
-        stock = tuple(number[card] for card in state.stock)
-        return (pyramid, stock, tuple(tuple(number[card] for card in pile) for pile in piles), state.recycles, just_drawn)
+        if shown:
+            return (pyramid, tuple(number[card] for card in state.stock[:1]), tuple(tuple(number[card] for card in pile[-2:]) for pile in piles), state.recycles, just_drawn)
+        return (pyramid, tuple(number[card] for card in state.stock), tuple(tuple(number[card] for card in pile) for pile in piles), state.recycles, just_drawn)
 
     @classmethod
     def of_position(cls, state: GameState) -> Deal:
@@ -141,12 +145,15 @@ class Deal:
         return free, pairs
 
     # -- the moves -------------------------------------------------------------------------------
-    def moves(self, position: Position, *, search: bool = False, every_king: bool = False) -> Iterator[tuple[Step, Position]]:
-        """(step, position after) for every move the rules allow: the Kings (the pyramid's, then
-        each waste top's), the pairs within the pyramid, each waste top with a free pyramid card,
-        two waste tops (Apophis), the card just drawn with the card beneath it («mazo contra
-        descarte»), then a draw (onto each waste pile under Apophis) or, the stock empty, a
-        recycle while any are left.
+    def steps(self, position: Position, *, search: bool = False, every_king: bool = False) -> Iterator[Step]:
+        """Every move the rules allow: the Kings (the pyramid's, then each waste top's), the pairs
+        within the pyramid, each waste top with a free pyramid card, two waste tops (Apophis), the
+        card just drawn with the card beneath it («mazo contra descarte»), then a draw (onto each
+        waste pile under Apophis) or, the stock empty, a recycle while any are left.
+
+        Which moves exist reads only the pyramid, the top two cards of each waste pile, whether the
+        stock is empty and the recycles used (a search may pass a position holding no more of its
+        piles than that: ``_solver/model.py`` does).
 
         ``search``: the searches' reductions, each proved never to lose a win (docs/solver.md): a
         free pyramid King goes at once and alone; a King on a waste top goes at once when the stock
@@ -157,42 +164,70 @@ class Deal:
         free, pairs = self.pyramid_moves(pyramid)
         for slot in free:
             if values[slot] == lone:
-                yield ("king", ("slot", slot)), (pyramid & ~(1 << slot), stock, piles, recycles, just_drawn)
+                yield ("king", ("slot", slot))
                 if search:
                     return
         may_recycle = self.limit is None or recycles < self.limit
         regroup = self.draw_count > 1 and may_recycle
-        tops = [(i, pile[-1]) for i, pile in enumerate(piles) if pile]
-        for i, card in tops:
+        tops = [pile[-1] for pile in piles if pile]
+        for card in tops:
             if pile_values[card] == lone:
-                yield ("king", ("pile", card)), (pyramid, stock, _take(piles, i), recycles, False)
+                yield ("king", ("pile", card))
                 if search and not (regroup or every_king):
                     return
-        for a, b, after in pairs:
-            yield ("pair", ("slot", a), ("slot", b)), (after, stock, piles, recycles, just_drawn)
-        for i, card in tops:
+        for a, b, _ in pairs:
+            yield ("pair", ("slot", a), ("slot", b))
+        for card in tops:
             partner = total - pile_values[card]
             for slot in free:
                 if values[slot] == partner:
-                    yield ("pair", ("slot", slot), ("pile", card)), (pyramid & ~(1 << slot), stock, _take(piles, i), recycles, False)
+                    yield ("pair", ("slot", slot), ("pile", card))
         if self.several:
-            for n, (i, a) in enumerate(tops):
-                for j, b in tops[n + 1 :]:
+            for n, a in enumerate(tops):
+                for b in tops[n + 1 :]:
                     if pile_values[a] + pile_values[b] == total:
-                        both = _take(_take(piles, i), j)
-                        yield ("pair", ("pile", a), ("pile", b)), (pyramid, stock, both, recycles, False)
+                        yield ("pair", ("pile", a), ("pile", b))
         elif just_drawn:
             waste = piles[0]
             if len(waste) > 1 and pile_values[waste[-1]] + pile_values[waste[-2]] == total:
-                yield ("pair", ("pile", waste[-2]), ("pile", waste[-1])), (pyramid, stock, (waste[:-2],), recycles, False)
+                yield ("pair", ("pile", waste[-2]), ("pile", waste[-1]))
         if stock:
-            drawn, rest = stock[: self.draw_count], stock[self.draw_count :]
             for i in self.draw_order(piles) if search else range(len(piles)):
-                onto = piles[:i] + (piles[i] + drawn,) + piles[i + 1 :]
-                yield ("draw", i), (pyramid, rest, onto, recycles, self.drawn_pairs)
+                yield ("draw", i)
         elif may_recycle and any(piles):
+            yield ("recycle",)
+
+    def after(self, position: Position, step: Step) -> Position:
+        """The position ``step`` leads to: the cards it removes gone (a waste top taken off its
+        pile), the stock's top card (three under Tut's Tomb) drawn onto a waste pile, or the waste
+        piles turned back into the stock, pile 1 first, each from its bottom card."""
+        pyramid, stock, piles, recycles, just_drawn = position
+        kind = step[0]
+        if kind == "draw":
+            i = cast(tuple[str, int], step)[1]
+            drawn = stock[: self.draw_count]
+            onto = piles[:i] + (piles[i] + drawn,) + piles[i + 1 :]
+            return (pyramid, stock[self.draw_count :], onto, recycles, self.drawn_pairs)
+        if kind == "recycle":
             restocked = tuple(card for pile in piles for card in pile)
-            yield ("recycle",), (pyramid, restocked, ((),) * len(piles), recycles + 1, False)
+            return (pyramid, restocked, ((),) * len(piles), recycles + 1, False)
+        taken = False
+        for n in range(len(step) - 1, 0, -1):  # (the card just drawn, then the card beneath it)
+            where, number = cast(Where, step[n])
+            if where == "slot":
+                pyramid &= ~(1 << number)
+            else:
+                taken = True
+                for i in range(len(piles)):
+                    if piles[i] and piles[i][-1] == number:
+                        piles = _take(piles, i)
+                        break
+        return (pyramid, stock, piles, recycles, False if taken else just_drawn)
+
+    def moves(self, position: Position, *, search: bool = False, every_king: bool = False) -> Iterator[tuple[Step, Position]]:
+        """(step, position after) for every move the rules allow (:meth:`steps`, :meth:`after`)."""
+        for step in self.steps(position, search=search, every_king=every_king):
+            yield step, self.after(position, step)
 
     def draw_order(self, piles: tuple[tuple[int, ...], ...]) -> list[int]:
         """The piles a draw may go to: an empty one first (under Apophis)."""

@@ -41,7 +41,8 @@ ALLOWED: dict[str, str] = {
     "tests/solver/test_one_move_generator.py": "white-box tests of the one move generator: the moves the fast model "
     "and the general search try, compared with the engine's position by position",
     "tests/engine/test_one_rule_model.py": "white-box tests of the one move generator: ``play`` refuses a move "
-    "``_position.Deal.moves`` is patched to leave out",
+    "``_position.Deal.steps`` is patched to leave out, and the rules' sentences (``_play.pair_origins``, ``king_origin``) "
+    "are compared with ``_play.is_listed``",
     "tests/solver/test_solver_presets.py": "white-box tests of the general search: its cuts, its shortest lines, its budget",
     "tests/solver/test_deadline.py": "white-box tests of the solver's deadline: the Budget's clock checkpoints and shares, "
     "the positions each search spent before it stopped",

@@ -487,18 +487,24 @@ def test_positions_of_one_key_play_the_same(letters):
     assert shared >= 1  # (DT2 7, N 36, DT1 1, S 64 when written)
 
 
-@pytest.mark.parametrize("letters", ["DT2", "N", "DT1", "CDT", "DT0"])
-def test_the_pool_cut_keeps_the_shortest_lines(letters):
+@pytest.mark.parametrize(
+    ("letters", "cuts"),
+    # (where the pool is exact, unlimited passes, or the winning lines are long, two passes, the
+    # estimate leaves it nothing to cut this near the end)
+    [("DT2", False), ("N", False), ("CDT", False), ("DT1", True), ("DT0", True), ("S", True), ("ST1", True)],
+)
+def test_the_pool_cut_keeps_the_shortest_lines(letters, cuts):
     """The shortest-line search cuts the positions lost even with the pile as a pool
     (``ShortestSearch.pooled``, the verdict's ``PooledSearch``), asked with each value's first
     cards counted removed (``pool_key``): the pool's verdict is the same whichever cards of a
     value are gone (positions met from winning lines, their pile cards removed at random), and
     from positions on winning lines the search with the cut proves the lengths it proves
-    without it, lines the engine replays to a win."""
+    without it, lines the engine replays to a win, the cut having cut positions in those searches
+    (positions 30-46 moves before the end of a won game)."""
     rules = Rules.from_letters(letters)
     rng = random.Random(38)
-    cut = 0
-    for state in positions_near_the_end(rules, 3, (14, 22)):
+    cut = cut_in_search = 0
+    for state in positions_near_the_end(rules, 2, (30, 46)):
         parts, actual, _ = _start(state, 1 << 30, SearchOptions())
         parts.model.pooled = False
         model = parts.model
@@ -510,13 +516,25 @@ def test_the_pool_cut_keeps_the_shortest_lines(letters):
             assert canonical.lost_with_unlimited_passes(actual[0], search.pool_key(removed)) == lost, (state.code, removed)
             cut += lost
         lengths = []
-        for pooled in (None, parts.search.pooled):
+        for pooled in (None, CountingPool(model, parts.bounds, Budget(1 << 30), 0)):
             search = ShortestSearch(model, Estimate(model, parts.bounds), Budget(1 << 30), pooled)
             line = search.shortest_line(actual, weight=2, weighted_for=1 << 30)
             assert line is not None and replay(state, parts.writer.expand(line, actual)).status == "won"
             lengths.append(len(line))
         assert lengths[0] == lengths[1], (state.code, lengths)
-    assert cut >= 1
+        cut_in_search += pooled.lost_answers  # type: ignore[union-attr]
+    assert cut >= 1 and (cut_in_search >= 1) == cuts
+
+
+class CountingPool(PooledSearch):
+    """The pool's search, counting the positions it calls lost."""
+
+    lost_answers = 0
+
+    def lost_with_unlimited_passes(self, pyramid: int, removed: int) -> bool:
+        lost = super().lost_with_unlimited_passes(pyramid, removed)
+        self.lost_answers += lost
+        return lost
 
 
 def test_the_anytime_search_switched_to_a_star_order_proves_the_same_lengths(monkeypatch):

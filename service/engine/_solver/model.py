@@ -7,11 +7,12 @@ bit mask and a split point ``split``: the waste is what is left of ``pile[:split
 last), the stock what is left of ``pile[split:]``. A position is four integers (pyramid mask,
 removed mask, split, recycles).
 
-The moves are ``_position.Deal.moves``, the engine's and the general search's: ``children`` reads a
-position of this encoding as the stock and the waste it stands for, and each position after as
-this encoding again. The searches over runs of draws (``levels``, ``shortest``) enumerate the same
-moves a run at a time, over the pyramid's part of them (``Deal.pyramid_moves``), for speed; tests
-check each against ``children`` and the engine's legal moves, position by position.
+Which moves exist is ``_position.Deal.steps``, the engine's and the general search's: ``children``
+asks it about the cards it reads (the waste's top two, the stock's top) and makes each move in this
+encoding. The searches over runs of draws enumerate the same moves a run at a time, over the
+pyramid's part of them (``Deal.pyramid_moves``), for speed: tests check ``shortest``'s runs against
+``children`` position by position; ``levels`` is checked by its verdicts, against the search of
+every position.
 
 Invariant: ``children`` yields exactly the moves the engine allows from the position (but a free
 King goes alone, as removing it never hurts, and with the pile as a pool one pile card of each
@@ -167,40 +168,41 @@ class Model:
         return free, [(("pair", (a, b), None), after) for a, b, after in pairs], False
 
     def children(self, pyramid: int, removed: int, split: int, recycles: int, every_king: bool = False) -> Iterator[tuple[Step, Position]]:
-        """(move, next position) for every legal move: the moves ``_position.Deal.moves`` generates,
-        with the searches' reductions (a free King, when there is one, alone; a King on the waste
-        top at once, unless ``every_king``: a King on the waste is then one move among the others,
-        as removing it is not needed to clear the pyramid and costs a move), read through this
-        encoding (the searches over runs of draws, ``levels`` and ``shortest``, enumerate the same
-        moves a run at a time; tests check them against these)."""
+        """(move, next position) for every legal move: the moves ``_position.Deal.steps`` says
+        exist, with the searches' reductions (a free King, when there is one, alone; a King on the
+        waste top at once, unless ``every_king``: a King on the waste is then one move among the
+        others, as removing it is not needed to clear the pyramid and costs a move), asked about
+        the waste's top two cards and the stock's top card (all it reads), each move then made in
+        this encoding."""
         if self.pooled:
             yield from self.pooled_children(pyramid, removed)
             return
-        waste = tuple(i for i in range(split) if not removed >> i & 1)
-        stock = tuple(i for i in range(split, len(self.pile)) if not removed >> i & 1)
-        just_drawn = self.drawn_pairs and len(waste) > 1 and waste[-1] == split - 1
-        for step, after in self.deal.moves((pyramid, stock, (waste,), recycles, just_drawn), search=True, every_king=every_king):
+        top = self.waste_top(removed, split)
+        beneath = self.waste_top(removed, top) if top >= 0 else -1
+        waste = () if top < 0 else (top,) if beneath < 0 else (beneath, top)
+        following = self.stock_top(removed, split)
+        stock = () if following < 0 else (following,)
+        just_drawn = self.drawn_pairs and beneath >= 0 and top == split - 1
+        for step in self.deal.steps((pyramid, stock, (waste,), recycles, just_drawn), search=True, every_king=every_king):
             kind = step[0]
             if kind == "draw":
-                yield _DRAW, (pyramid, removed, stock[0] + 1, recycles)
+                yield _DRAW, (pyramid, removed, following + 1, recycles)
             elif kind == "recycle":
                 yield _RECYCLE, (pyramid, removed, 0, recycles + 1)
+            elif kind == "king":
+                where, n = cast(tuple[str, Where], step)[1]
+                if where == "slot":
+                    yield ("king", n, None), (pyramid & ~(1 << n), removed, split, recycles)
+                else:
+                    yield ("king", None, n), (pyramid, removed | 1 << n, split, recycles)
             else:
-                slots: tuple[int, ...] = ()
-                piles: tuple[int, ...] = ()
-                for i in range(1, len(step)):
-                    where = cast(Where, step[i])
-                    if where[0] == "slot":
-                        slots += (where[1],)
-                    else:
-                        piles += (where[1],)
-                taken = sum(1 << n for n in piles)
-                if kind == "king":
-                    yield (kind, slots[0] if slots else None, piles[0] if piles else None), (after[0], removed | taken, split, recycles)
-                elif slots:
-                    yield (kind, slots, piles[0] if piles else None), (after[0], removed | taken, split, recycles)
+                _, (first, a), (second, b) = cast(tuple[str, Where, Where], step)
+                if second == "slot":  # (two pyramid cards)
+                    yield ("pair", (a, b), None), (pyramid & ~(1 << a | 1 << b), removed, split, recycles)
+                elif first == "slot":  # (a pyramid card, the waste top)
+                    yield ("pair", (a,), b), (pyramid & ~(1 << a), removed | 1 << b, split, recycles)
                 else:  # the card just drawn, then the card beneath it
-                    yield (kind, (), piles[::-1]), (after[0], removed | taken, split, recycles)
+                    yield ("pair", (), (b, a)), (pyramid, removed | 1 << a | 1 << b, split, recycles)
 
     def pooled_children(self, pyramid: int, removed: int) -> Iterator[tuple[Step, Position]]:
         """The moves with the pile as a pool: a pyramid card pairs with any pile card left (the
