@@ -1,8 +1,9 @@
 """The moves of a position, written once: which moves exist is :meth:`Deal.steps`, what each does
 :meth:`Deal.after` (both: :meth:`Deal.moves`). The engine's legal moves and ``play``'s decisions,
-the general search's children and the fast model's (``_solver/model.py``) all come from it, and the
-pyramid's part of it (its free cards and the pairs within it, :meth:`Deal.pyramid_moves`) is the
-fast searches' over runs of draws too.
+and the general search's children all come from it, and the pyramid's part of it (its free cards and
+the pairs within it, :meth:`Deal.pyramid_moves`) is the fast searches' too (``_solver/model.py``:
+their waste's part is written for their own encoding, for speed, and checked against
+:meth:`Deal.steps` move by move).
 
 A position is what the next moves depend on, in a compact form: the pyramid as a bit mask of its
 slots, the stock (top first) and each waste pile (top last) as tuples of pile-card numbers (the

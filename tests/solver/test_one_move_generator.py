@@ -1,7 +1,8 @@
 """The moves of a position are generated in one place (``_position.Deal.moves``, issue 37): the
 engine's legal moves come from it, the general search's children are it with the searches'
-reductions, the fast model's ``children`` are it read through the fast model's encoding, and the
-searches over runs of draws enumerate the same moves a run at a time: each is checked here.
+reductions, and the fast model's pyramid part is its ``pyramid_moves``; its waste part, written
+for its own encoding for speed, and the shortest search's runs of draws, which enumerate the same
+moves a run at a time, are checked here.
 
 Each check walks random games of a rule set through the engine and compares, at every position,
 the moves a search would try with the engine's ``legal_moves`` (undo aside)."""
@@ -106,7 +107,7 @@ def test_a_position_after_each_move_is_the_engines():
 
 def runs_from_children(model: Model, position: tuple[int, int, int, int]) -> list[tuple]:
     """Every run from ``position`` (k ≥ 0 draws, then one move that is not a draw) composed from
-    ``Model.children``, the moves ``Deal.moves`` generates: a pair within the pyramid only with no
+    ``Model.children`` (checked above against the engine's moves): a pair within the pyramid only with no
     draw before it (the run search's reduction: it changes nothing a draw depends on)."""
     found, at, draws = [], position, 0
     while True:
@@ -124,7 +125,7 @@ def runs_from_children(model: Model, position: tuple[int, int, int, int]) -> lis
 @pytest.mark.parametrize("name", FAST)
 def test_the_runs_of_the_shortest_search_are_the_moves_of_the_one_generator(name: str):
     """The shortest-line search enumerates its runs of draws itself, for speed
-    (``ShortestSearch.runs``): they are the runs ``Model.children`` (``Deal.moves``) makes, move for
+    (``ShortestSearch.runs``): they are the runs ``Model.children`` makes, move for
     move, but where a pair within the pyramid one of whose cards has no other partner left goes at
     once (every winning line makes it: the only run then tried, one of those the moves make)."""
     rules = FAST[name]

@@ -7,10 +7,10 @@ bit mask and a split point ``split``: the waste is what is left of ``pile[:split
 last), the stock what is left of ``pile[split:]``. A position is four integers (pyramid mask,
 removed mask, split, recycles).
 
-Which moves exist is ``_position.Deal.steps``, the engine's and the general search's: ``children``
-asks it about the cards it reads (the waste's top two, the stock's top) and makes each move in this
-encoding. The searches over runs of draws enumerate the same moves a run at a time, over the
-pyramid's part of them (``Deal.pyramid_moves``), for speed: tests check ``shortest``'s runs against
+The pyramid's part of the moves (free cards, pairs within it) is ``_position.Deal.pyramid_moves``,
+the engine's and the general search's; the waste's part is written here for this encoding, for
+speed, and tests check it against ``Deal.steps`` position by position. The searches over runs of
+draws enumerate the same moves a run at a time: tests check ``shortest``'s runs against
 ``children`` position by position; ``levels`` is checked by its verdicts, against the search of
 every position.
 
@@ -26,12 +26,12 @@ position).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import TypeAlias, cast
+from typing import TypeAlias
 
 from .._cards import Card
 from .._shape import covering_masks
 from .._play import top_just_drawn
-from .._position import Deal, Where
+from .._position import Deal
 from .._state import GameState
 from .options import SearchOptions
 
@@ -168,41 +168,42 @@ class Model:
         return free, [(("pair", (a, b), None), after) for a, b, after in pairs], False
 
     def children(self, pyramid: int, removed: int, split: int, recycles: int, every_king: bool = False) -> Iterator[tuple[Step, Position]]:
-        """(move, next position) for every legal move: the moves ``_position.Deal.steps`` says
-        exist, with the searches' reductions (a free King, when there is one, alone; a King on the
-        waste top at once, unless ``every_king``: a King on the waste is then one move among the
-        others, as removing it is not needed to clear the pyramid and costs a move), asked about
-        the waste's top two cards and the stock's top card (all it reads), each move then made in
-        this encoding."""
+        """(move, next position) for every legal move; a free King, when there is one, alone
+        (``every_king``: a King on the waste is one move among the others, as removing it is not
+        needed to clear the pyramid and costs a move). The pyramid's part is ``Deal.pyramid_moves``;
+        the waste's is written for this encoding (``_position.Deal.steps`` read through it was half
+        as fast again on the verdict's search of every position): tests check it against
+        ``Deal.steps`` and the engine's legal moves, position by position."""
         if self.pooled:
             yield from self.pooled_children(pyramid, removed)
             return
+        values, total = self.values, self.pair_sum
+        free, within, forced = self.pyramid_moves(pyramid)
+        if forced:
+            step, after = within[0]
+            yield step, (after, removed, split, recycles)
+            return
         top = self.waste_top(removed, split)
-        beneath = self.waste_top(removed, top) if top >= 0 else -1
-        waste = () if top < 0 else (top,) if beneath < 0 else (beneath, top)
-        following = self.stock_top(removed, split)
-        stock = () if following < 0 else (following,)
-        just_drawn = self.drawn_pairs and beneath >= 0 and top == split - 1
-        for step in self.deal.steps((pyramid, stock, (waste,), recycles, just_drawn), search=True, every_king=every_king):
-            kind = step[0]
-            if kind == "draw":
-                yield _DRAW, (pyramid, removed, following + 1, recycles)
-            elif kind == "recycle":
-                yield _RECYCLE, (pyramid, removed, 0, recycles + 1)
-            elif kind == "king":
-                where, n = cast(tuple[str, Where], step)[1]
-                if where == "slot":
-                    yield ("king", n, None), (pyramid & ~(1 << n), removed, split, recycles)
-                else:
-                    yield ("king", None, n), (pyramid, removed | 1 << n, split, recycles)
-            else:
-                _, (first, a), (second, b) = cast(tuple[str, Where, Where], step)
-                if second == "slot":  # (two pyramid cards)
-                    yield ("pair", (a, b), None), (pyramid & ~(1 << a | 1 << b), removed, split, recycles)
-                elif first == "slot":  # (a pyramid card, the waste top)
-                    yield ("pair", (a,), b), (pyramid & ~(1 << a), removed | 1 << b, split, recycles)
-                else:  # the card just drawn, then the card beneath it
-                    yield ("pair", (), (b, a)), (pyramid, removed | 1 << a | 1 << b, split, recycles)
+        if top >= 0 and self.pile_values[top] == self.lone:
+            yield ("king", None, top), (pyramid, removed | 1 << top, split, recycles)
+            if not every_king:
+                return
+        for step, after in within:
+            yield step, (after, removed, split, recycles)
+        if top >= 0:  # (a King on top, under ``every_king``, pairs with nothing)
+            value = self.pile_values[top]
+            for slot in free:
+                if values[slot] + value == total:
+                    yield ("pair", (slot,), top), (pyramid & ~(1 << slot), removed | 1 << top, split, recycles)
+            if self.drawn_pairs and top == split - 1:  # the card just drawn
+                second = self.waste_top(removed, top)
+                if second >= 0 and self.pile_values[second] + value == total:
+                    yield ("pair", (), (top, second)), (pyramid, removed | 1 << top | 1 << second, split, recycles)
+        nxt = self.stock_top(removed, split)
+        if nxt >= 0:
+            yield ("draw", None, None), (pyramid, removed, nxt + 1, recycles)
+        elif top >= 0 and (self.limit is None or recycles < self.limit):
+            yield ("recycle", None, None), (pyramid, removed, 0, recycles + 1)
 
     def pooled_children(self, pyramid: int, removed: int) -> Iterator[tuple[Step, Position]]:
         """The moves with the pile as a pool: a pyramid card pairs with any pile card left (the
