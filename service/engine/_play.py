@@ -203,20 +203,27 @@ def is_listed(state: GameState, cards: tuple[Card, ...]) -> bool:
     return any(set(step[1:]) == wanted for step in deal.steps(position))
 
 
-def refusal(state: GameState, move: Move) -> IllegalMoveError:
-    """Why a pair or a King that ``Deal.steps`` does not list is refused, by the rules' sentences
-    (the first one it breaks): a card not in play, a card still covered, two cards not summing 13,
-    a King that is not one."""
+def sentence_broken(state: GameState, cards: tuple[Card, ...]) -> IllegalMoveError | None:
+    """The first of the rules' sentences removing ``cards`` (a King, or a pair) breaks, if any: a
+    card not in play, a card still covered, two cards not summing the pair sum, a King that is not
+    one."""
     try:
-        if move.type == "king":
-            king_origin(state, move.cards[0])
+        if len(cards) == 1:
+            king_origin(state, cards[0])
         else:
-            pair_origins(state, *move.cards)
+            pair_origins(state, *cards)
     except IllegalMoveError as error:
         return error
-    # (the moves and the sentences are checked against each other, position by position:
-    # tests/engine/test_one_rule_model.py)
-    raise RuntimeError(f"{move} is not among the moves of the position, and no rule refuses it")
+    return None
+
+
+def refusal(state: GameState, move: Move) -> IllegalMoveError:
+    """Why a pair or a King that ``Deal.steps`` does not list is refused (``sentence_broken``)."""
+    error = sentence_broken(state, move.cards)
+    if error is None:  # (the moves and the sentences are checked against each other, position by
+        # position: tests/engine/test_one_rule_model.py)
+        raise RuntimeError(f"{move} is not among the moves of the position, and no rule refuses it")
+    return error
 
 
 def pair_origins(state: GameState, a: Card, b: Card) -> tuple[int, int]:

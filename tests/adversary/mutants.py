@@ -155,14 +155,7 @@ SENTENCES = (
 
 def decided_by_sentences(state: GameState, cards: tuple[Card, ...]) -> bool:
     """``_play.is_listed`` in an engine whose sentences decide: a removal no sentence refuses."""
-    try:
-        if len(cards) == 1:
-            _play.king_origin(state, cards[0])
-        else:
-            _play.pair_origins(state, *cards)
-    except IllegalMoveError:
-        return False
-    return True
+    return _play.sentence_broken(state, cards) is None
 
 
 def apply(name: str) -> None:
