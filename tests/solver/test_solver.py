@@ -504,7 +504,7 @@ def test_the_pool_cut_keeps_the_shortest_lines(letters, cuts):
     rules = Rules.from_letters(letters)
     rng = random.Random(38)
     cut = cut_in_search = 0
-    for state in positions_near_the_end(rules, 2, (30, 46)):
+    for state in positions_near_the_end(rules, 1, (30, 46)):
         parts, actual, _ = _start(state, 1 << 30, SearchOptions())
         parts.model.pooled = False
         model = parts.model
