@@ -153,8 +153,8 @@ class Deal:
         waste pile under Apophis) or, the stock empty, a recycle while any are left.
 
         Which moves exist reads only the pyramid, the top two cards of each waste pile, whether the
-        stock is empty and the recycles used (a search may pass a position holding no more of its
-        piles than that: ``_solver/model.py`` does).
+        stock is empty and the recycles used (``_play.position_of`` passes a position holding no
+        more of its piles than that).
 
         ``search``: the searches' reductions, each proved never to lose a win (docs/solver.md): a
         free pyramid King goes at once and alone; a King on a waste top goes at once when the stock
