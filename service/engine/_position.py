@@ -212,18 +212,18 @@ class Deal:
         if kind == "recycle":
             restocked = tuple(card for pile in piles for card in pile)
             return (pyramid, restocked, ((),) * len(piles), recycles + 1, False)
-        taken = False
-        for n in range(len(step) - 1, 0, -1):  # (the card just drawn, then the card beneath it)
-            where, number = cast(Where, step[n])
+        if len(step) == 2:  # a King
+            where, n = cast(tuple[str, Where], step)[1]
             if where == "slot":
-                pyramid &= ~(1 << number)
-            else:
-                taken = True
-                for i in range(len(piles)):
-                    if piles[i] and piles[i][-1] == number:
-                        piles = _take(piles, i)
-                        break
-        return (pyramid, stock, piles, recycles, False if taken else just_drawn)
+                return (pyramid & ~(1 << n), stock, piles, recycles, just_drawn)
+            return (pyramid, stock, _take_card(piles, n), recycles, False)
+        _, (first, a), (second, b) = cast(tuple[str, Where, Where], step)
+        if second == "slot":  # two pyramid cards
+            return (pyramid & ~(1 << a | 1 << b), stock, piles, recycles, just_drawn)
+        if first == "slot":  # a pyramid card and a waste top
+            return (pyramid & ~(1 << a), stock, _take_card(piles, b), recycles, False)
+        # two waste tops, or the card just drawn (b) and the card beneath it (a): b first
+        return (pyramid, stock, _take_card(_take_card(piles, b), a), recycles, False)
 
     def moves(self, position: Position, *, search: bool = False, every_king: bool = False) -> Iterator[tuple[Step, Position]]:
         """(step, position after) for every move the rules allow (:meth:`steps`, :meth:`after`)."""
@@ -235,6 +235,14 @@ class Deal:
         if not self.several:
             return [0]
         return sorted(range(len(piles)), key=lambda i: (len(piles[i]) > 0, i))
+
+
+def _take_card(piles: tuple[tuple[int, ...], ...], card: int) -> tuple[tuple[int, ...], ...]:
+    """The piles with ``card``, a pile's top, taken off it."""
+    for i in range(len(piles)):
+        if piles[i] and piles[i][-1] == card:
+            return _take(piles, i)
+    raise ValueError(card)  # (not a top: no step takes it)
 
 
 def _take(piles: tuple[tuple[int, ...], ...], i: int) -> tuple[tuple[int, ...], ...]:
