@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from service.engine import DECK, UNDO_LIMIT, Card, GameState, Layout, Move, Rules, play, status_of
+import random
+from collections.abc import Iterator
+
+from service.engine import DECK, UNDO_LIMIT, Card, GameState, Layout, Move, Rules, legal_moves, play, seed_code, status_of
 
 C = Card.parse
 
@@ -108,3 +111,18 @@ def winning_line(state: GameState, *, budget: int = 200_000) -> list[Move] | Non
         line.append(move)
         stack.append((after, iter(ordered(after))))
     return None
+
+
+def random_games(rules: Rules, seeds: int, steps: int) -> Iterator[tuple[GameState, list[Move]]]:
+    """Positions of random games under ``rules``, the first ``seeds`` deals, at most ``steps`` moves
+    each, with the moves the engine allows there (undo aside); a fixed seed: the same positions
+    every run."""
+    rng = random.Random(37)
+    for seed in range(seeds):
+        state = GameState.new(seed_code(rules, seed))
+        for _ in range(steps):
+            moves = [move for move in legal_moves(state) if move.type != "undo"]
+            if not moves:
+                break
+            yield state, moves
+            state = play(state, rng.choice(moves)).state

@@ -444,15 +444,15 @@ def _a_removal_comes_on_three_piles(state: GameState, free: list[Card]) -> bool:
 
 
 def position_of(state: GameState) -> tuple[Deal, Position]:
-    """``state`` as the compact position which moves exist is read from (``_position.Deal.steps``:
-    the cards it reads, no more), with the tables of its deal."""
+    """``state`` as the compact position which moves exist is read from (``_position.Deal.steps``),
+    with the tables of its deal."""
     deal = deal_of(state.code)
     piles, just_drawn = waste_piles(state), drawn_pairs_with_waste_now(state)
     try:
-        return deal, deal.encode(state, piles, just_drawn, shown=True)
+        return deal, deal.encode(state, piles, just_drawn)
     except KeyError:  # a position set up by hand, not one of its deal's
         deal = Deal.of_position(state)
-        return deal, deal.encode(state, piles, just_drawn, shown=True)
+        return deal, deal.encode(state, piles, just_drawn)
 
 
 def removals(state: GameState) -> Iterator[Move]:

@@ -73,10 +73,9 @@ class Deal:
         self._pyramid_cache: dict[int, tuple[list[int], list[PyramidPair]]] = {}
 
     # -- the position ----------------------------------------------------------------------------
-    def encode(self, state: GameState, piles: tuple[tuple[Card, ...], ...], just_drawn: bool, shown: bool = False) -> Position:
+    def encode(self, state: GameState, piles: tuple[tuple[Card, ...], ...], just_drawn: bool) -> Position:
         """The position of ``state``, its waste ``piles`` and whether the top ``just_drawn`` pairs
-        with the card beneath it given (``_play`` says both, by the rules' sentences); ``shown``:
-        only the cards :meth:`steps` reads, the stock's top card and each pile's top two."""
+        with the card beneath it given (``_play`` says both, by the rules' sentences)."""
         pyramid = 0
         slot_cards = self.slot_cards
         for slot, card in enumerate(state.pyramid):
@@ -85,8 +84,6 @@ class Deal:
                     raise KeyError(card)  # not this deal's card there: a position set up by hand
                 pyramid |= 1 << slot
         number = self.number
-        if shown:
-            return (pyramid, tuple(number[card] for card in state.stock[:1]), tuple(tuple(number[card] for card in pile[-2:]) for pile in piles), state.recycles, just_drawn)
         return (pyramid, tuple(number[card] for card in state.stock), tuple(tuple(number[card] for card in pile) for pile in piles), state.recycles, just_drawn)
 
     @classmethod
@@ -151,10 +148,6 @@ class Deal:
         within the pyramid, each waste top with a free pyramid card, two waste tops (Apophis), the
         card just drawn with the card beneath it («mazo contra descarte»), then a draw (onto each
         waste pile under Apophis) or, the stock empty, a recycle while any are left.
-
-        Which moves exist reads only the pyramid, the top two cards of each waste pile, whether the
-        stock is empty and the recycles used (``_play.position_of`` passes a position holding no
-        more of its piles than that).
 
         ``search``: the searches' reductions, each proved never to lose a win (docs/solver.md): a
         free pyramid King goes at once and alone; a King on a waste top goes at once when the stock

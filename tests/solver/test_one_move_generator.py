@@ -9,11 +9,9 @@ the moves a search would try with the engine's ``legal_moves`` (undo aside)."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from service.engine import PRESETS, GameState, Move, Rules, legal_moves, play, seed_code
+from service.engine import PRESETS, Move, Rules, play
 from service.engine._solver.general import GeneralSearch
 from service.engine._solver.bounds import Bounds
 from service.engine._solver.budget import Budget
@@ -21,6 +19,7 @@ from service.engine._solver.estimate import Estimate
 from service.engine._solver.model import Model
 from service.engine._solver.shortest import ShortestSearch
 from service.engine._solver.options import SearchOptions
+from tests.helpers import random_games
 
 #: The fast model's rule sets: one waste pile, one card a draw, every other option on and off.
 FAST = {
@@ -39,19 +38,6 @@ GENERAL = {
 }
 
 
-def walk(rules: Rules, seeds: int, steps: int):
-    """Positions of random games under ``rules`` (a fixed seed: the same positions every run)."""
-    rng = random.Random(37)
-    for seed in range(seeds):
-        state = GameState.new(seed_code(rules, seed))
-        for _ in range(steps):
-            moves = [move for move in legal_moves(state) if move.type != "undo"]
-            if not moves:
-                break
-            yield state, moves
-            state = play(state, rng.choice(moves)).state
-
-
 def fast_move(model: Model, step: tuple) -> Move:
     """The engine's move for a step of the fast model."""
     kind, slots, pile = step
@@ -68,7 +54,7 @@ def fast_move(model: Model, step: tuple) -> Move:
 def test_the_fast_model_tries_exactly_the_engines_moves(name: str):
     rules = FAST[name]
     compared = 0
-    for state, moves in walk(rules, seeds=16, steps=120):
+    for state, moves in random_games(rules, seeds=16, steps=120):
         model = Model(state, SearchOptions(pooled=False))
         tried = [fast_move(model, step) for step, _ in model.children(*model.encode(state, model.pile), every_king=True)]
         free_kings = [move for move in moves if move.type == "king" and move.cards[0] in state.pyramid]
@@ -84,7 +70,7 @@ def test_the_fast_model_tries_exactly_the_engines_moves(name: str):
 def test_the_general_search_tries_exactly_the_engines_moves(name: str):
     rules = GENERAL[name]
     compared = 0
-    for state, moves in walk(rules, seeds=14, steps=120):
+    for state, moves in random_games(rules, seeds=14, steps=120):
         run = GeneralSearch(state, 1)
         tried = [run.deal.move(step) for step, _ in run.children(run.encode(state), every_king=True)]
         free_kings = [move for move in moves if move.type == "king" and move.cards[0] in state.pyramid]
@@ -99,7 +85,7 @@ def test_the_general_search_tries_exactly_the_engines_moves(name: str):
 def test_a_position_after_each_move_is_the_engines():
     """``Deal.moves`` gives, with each step, the position the engine's move leads to."""
     for name in ("tuts-tomb", "apophis"):
-        for state, _ in walk(PRESETS[name], seeds=4, steps=80):
+        for state, _ in random_games(PRESETS[name], seeds=4, steps=80):
             run = GeneralSearch(state, 1)
             for step, after in run.deal.moves(run.encode(state)):
                 assert run.key(after) == run.key(run.encode(play(state, run.deal.move(step)).state)), (state.log, step)
@@ -130,7 +116,7 @@ def test_the_runs_of_the_shortest_search_are_the_moves_of_the_one_generator(name
     once (every winning line makes it: the only run then tried, one of those the moves make)."""
     rules = FAST[name]
     compared = reduced = 0
-    for state, _ in walk(rules, seeds=8, steps=100):
+    for state, _ in random_games(rules, seeds=8, steps=100):
         model = Model(state, SearchOptions(pooled=False))
         search = ShortestSearch(model, Estimate(model, Bounds(model, True)), Budget(1 << 30))
         position = model.encode(state, model.pile)

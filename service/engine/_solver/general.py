@@ -71,7 +71,6 @@ class GeneralSearch:
         self.limit = rules.max_recycles
         self.draw_count = rules.draw_count
         self.several = rules.waste_piles > 1
-        self.drawn_pairs = rules.drawn_pairs_with_waste
         #: the tables of the deal and the moves between positions
         self.deal = deal = Deal(rules, layout)
         self.values, self.pile_values = deal.values, deal.pile_values

@@ -52,9 +52,7 @@ class PooledSearch:
                 if key in won or is_won(pyramid, removed):
                     won.update(path)
                     return False
-                budget.nodes += 1
-                if budget.nodes > budget.limit:
-                    budget.over(budget.nodes)
+                budget.count()
                 if hopeless(pyramid, removed):
                     lost.add(key)
                     continue
@@ -81,9 +79,7 @@ class PooledSearch:
                 if key in seen:
                     continue
                 seen.add(key)
-                budget.nodes += 1
-                if budget.nodes > budget.limit:
-                    budget.over(budget.nodes)
+                budget.count()
                 path.append(step)
                 if visit(path, child):
                     stack.append(iter(children(*child)))

@@ -43,12 +43,12 @@ then (None if none beat ``bound``).
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import TypeAlias
 
 from .budget import Budget
 from .estimate import LOST, Estimate
-from .model import _DRAW, _RECYCLE, Line, Model, Position, PyramidMoves, Step
+from .model import _DRAW, _RECYCLE, Line, Model, Position, Step
 from .pooled import PooledSearch
 
 #: A queue's entry: (moves + weight × the estimate, -moves, key, position, the estimate)
@@ -86,9 +86,6 @@ class ShortestSearch:
         self.found: Line | None = None
         self.values, self.pile_values, self.pair_sum, self.lone = model.values, model.pile_values, model.pair_sum, model.lone
         self.drawn_pairs, self.limit = model.drawn_pairs, model.limit
-        self.pyramid_moves: Callable[[int], PyramidMoves] = model.pyramid_moves
-        self.waste_top: Callable[[int, int], int] = model.waste_top
-        self.won: Callable[[int, int], bool] = model.won
         self.all_pile, self.pile_at, self.split_at, self.recycles_at = model.all_pile, model.pile_at, model.split_at, model.recycles_at
         #: per pile position, the pile positions holding a card of its value
         self.same_value = [model.pile_of_value[value] for value in self.pile_values]
@@ -242,19 +239,20 @@ class ShortestSearch:
         ``weighted_for`` positions."""
         self.free_cache, self.pile_keys, self.pool_keys = {}, {}, {}
         self.found = None
-        won, estimate, runs = self.won, self.estimate.estimate, self.runs
-        key, pooled, pool_key = self.key, self.pooled, self.pool_key
-
-        if won(root[0], root[1]):
+        # (the hot loop below calls methods directly: mypyc compiles a direct call to a native
+        # method, a call through a local alias as a generic Python call)
+        pooled = self.pooled
+        if self.model.won(root[0], root[1]):
             return []
-        if estimate(*root) >= LOST:
+        estimated = self.estimate.estimate(root[0], root[1], root[2], root[3])
+        if estimated >= LOST:
             return None
         ceiling = bound if bound is not None else LOST
-        start = key(root)
+        start = self.key(root)
         # key -> (moves from the root, parent key)
         best: dict[int, tuple[int, int | None]] = {start: (0, None)}
         # (moves + weight × the estimate, -moves, key, position, the estimate)
-        queue: list[Entry] = [(estimate(*root), 0, start, root, 0)]
+        queue: list[Entry] = [(estimated, 0, start, root, 0)]
         counter = self.budget
         nodes, budget = counter.nodes, counter.limit
         weighted_until = nodes + weighted_for
