@@ -160,17 +160,18 @@ def test_an_adapter_that_never_answers_is_stopped_in_time(tmp_path):
 
 
 def test_an_adapter_busy_starting_up_past_the_deadline_is_waited_for(tmp_path):
-    """hello's 3.5 s count while the adapter does nothing: one still using the CPU to start (here
-    5 s of it, as on a loaded machine) is waited for; the one above, asleep, was not."""
+    """hello's deadline (3.5 s; 1 s here) counts while the adapter does nothing: one still using
+    the CPU to start (here 2.5 s of it, as on a loaded machine) is waited for; the one above,
+    asleep, was not."""
     command = adapter(tmp_path, f"""
         import runpy, sys, time
         sys.path.insert(0, {str(ROOT)!r})
         started = time.process_time()
-        while time.process_time() - started < 5:
+        while time.process_time() - started < 2.5:
             pass
         runpy.run_module("features.adapters.pyramide_engine", run_name="__main__")
     """)
-    driver = SubprocessDriver(command)
+    driver = SubprocessDriver(command, hello_timeout=1.0)
     try:
         assert driver.hello_error is None and adapter_problem(driver) is None
     finally:
