@@ -198,9 +198,13 @@ def is_listed(state: GameState, cards: tuple[Card, ...]) -> bool:
     moves are decided in one place, ``_position.Deal.steps``; the functions here say why a move
     it does not list is refused."""
     deal, position = position_of(state)
-    pyramid = state.pyramid
-    wanted = {("slot", pyramid.index(card)) if card in pyramid else ("pile", deal.number.get(card, -1)) for card in cards}
-    return any(set(step[1:]) == wanted for step in deal.steps(position))
+    pyramid, slot_of, number = state.pyramid, deal.slot_of, deal.number
+    places = []
+    for card in cards:
+        slot = slot_of.get(card)
+        places.append(("slot", slot) if slot is not None and pyramid[slot] is card else ("pile", number.get(card, -1)))
+    wanted = {("king", *places)} if len(places) == 1 else {("pair", *places), ("pair", *places[::-1])}
+    return not wanted.isdisjoint(deal.steps(position))
 
 
 def sentence_broken(state: GameState, cards: tuple[Card, ...]) -> IllegalMoveError | None:
@@ -359,14 +363,15 @@ def _after_action(state: GameState, action: Action, event: Event) -> Turn:
     if selected is not None and not is_selectable(state, selected):
         selected = None
     log = state.log + (str(action.move()),)
-    after = state.evolve(moves=state.moves + 1, history=history, selected=selected, log=log)
-    return _settle(after, (event,))
+    return _settle(state, (event,), moves=state.moves + 1, history=history, selected=selected, log=log)
 
 
-def _settle(state: GameState, events: tuple[Event, ...], feedback: str | None = None) -> Turn:
+def _settle(state: GameState, events: tuple[Event, ...], feedback: str | None = None, **changes: Any) -> Turn:
+    """The turn ending in ``state`` with ``changes`` (none of which its status depends on)."""
     status = status_of(state)
     # a finished game has nothing in hand: a card left selected by the last move is put down
-    state = state.evolve(status=status, selected=state.selected if status == PLAYING else None)
+    selected = changes.pop("selected", state.selected)
+    state = state.evolve(status=status, selected=selected if status == PLAYING else None, **changes)
     if status == WON:
         events += (Event("won"),)
     elif status == BLOCKED:
@@ -444,15 +449,15 @@ def _a_removal_comes_on_three_piles(state: GameState, free: list[Card]) -> bool:
 
 
 def position_of(state: GameState) -> tuple[Deal, Position]:
-    """``state`` as the compact position which moves exist is read from (``_position.Deal.steps``),
-    with the tables of its deal."""
+    """``state`` as the compact position which moves exist is read from (``_position.Deal.steps``:
+    the cards it reads), with the tables of its deal."""
     deal = deal_of(state.code)
     piles, just_drawn = waste_piles(state), drawn_pairs_with_waste_now(state)
     try:
-        return deal, deal.encode(state, piles, just_drawn)
+        return deal, deal.encode(state, piles, just_drawn, steps_only=True)
     except KeyError:  # a position set up by hand, not one of its deal's
         deal = Deal.of_position(state)
-        return deal, deal.encode(state, piles, just_drawn)
+        return deal, deal.encode(state, piles, just_drawn, steps_only=True)
 
 
 def removals(state: GameState) -> Iterator[Move]:

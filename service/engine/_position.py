@@ -61,6 +61,7 @@ class Deal:
         self.drawn_pairs = rules.drawn_pairs_with_waste
         self.covering = rules.pair_with_covering
         self.slot_cards: tuple[Card, ...] = layout.pyramid
+        self.slot_bits = [1 << slot for slot in range(self.slots)]
         #: every card of the deal by number: the pile cards first (the dealt waste card, then the
         #: stock from its top), then the pyramid's, which reach the stock or a waste pile only in
         #: positions set up by hand (tests), never in play
@@ -68,23 +69,27 @@ class Deal:
         self.values = [card.value for card in self.slot_cards]
         self.pile_values = [card.value for card in self.pile_cards]
         self.number = {card: i for i, card in enumerate(self.pile_cards)}
+        self.slot_of = {card: slot for slot, card in enumerate(self.slot_cards)}
         #: the slots covering each slot directly, as a mask
         self.cover_mask = [sum(1 << other for other in covers) for covers in shape.covered_by]
         self._pyramid_cache: dict[int, tuple[list[int], list[PyramidPair]]] = {}
 
     # -- the position ----------------------------------------------------------------------------
-    def encode(self, state: GameState, piles: tuple[tuple[Card, ...], ...], just_drawn: bool) -> Position:
+    def encode(self, state: GameState, piles: tuple[tuple[Card, ...], ...], just_drawn: bool, *, steps_only: bool = False) -> Position:
         """The position of ``state``, its waste ``piles`` and whether the top ``just_drawn`` pairs
-        with the card beneath it given (``_play`` says both, by the rules' sentences)."""
+        with the card beneath it given (``_play`` says both, by the rules' sentences).
+        ``steps_only``: only the cards :meth:`steps` reads (the stock's top, each pile's top two),
+        enough to say which moves exist, not where they lead (:meth:`after`)."""
         pyramid = 0
-        slot_cards = self.slot_cards
-        for slot, card in enumerate(state.pyramid):
-            if card is not None:
-                if card is not slot_cards[slot]:
-                    raise KeyError(card)  # not this deal's card there: a position set up by hand
-                pyramid |= 1 << slot
-        number = self.number
-        return (pyramid, tuple(number[card] for card in state.stock), tuple(tuple(number[card] for card in pile) for pile in piles), state.recycles, just_drawn)
+        for bit, card, dealt in zip(self.slot_bits, state.pyramid, self.slot_cards):
+            if card is dealt:
+                pyramid |= bit
+            elif card is not None:
+                raise KeyError(card)  # not this deal's card there: a position set up by hand
+        number, stock = self.number.__getitem__, state.stock
+        if steps_only:
+            stock, piles = stock[:1], tuple([pile[-2:] for pile in piles])
+        return (pyramid, tuple(map(number, stock)), tuple([tuple(map(number, pile)) for pile in piles]), state.recycles, just_drawn)
 
     @classmethod
     def of_position(cls, state: GameState) -> Deal:
