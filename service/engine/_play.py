@@ -363,15 +363,14 @@ def _after_action(state: GameState, action: Action, event: Event) -> Turn:
     if selected is not None and not is_selectable(state, selected):
         selected = None
     log = state.log + (str(action.move()),)
-    return _settle(state, (event,), moves=state.moves + 1, history=history, selected=selected, log=log)
+    after = state.evolve(moves=state.moves + 1, history=history, selected=selected, log=log)
+    return _settle(after, (event,))
 
 
-def _settle(state: GameState, events: tuple[Event, ...], feedback: str | None = None, **changes: Any) -> Turn:
-    """The turn ending in ``state`` with ``changes`` (none of which its status depends on)."""
+def _settle(state: GameState, events: tuple[Event, ...], feedback: str | None = None) -> Turn:
     status = status_of(state)
     # a finished game has nothing in hand: a card left selected by the last move is put down
-    selected = changes.pop("selected", state.selected)
-    state = state.evolve(status=status, selected=selected if status == PLAYING else None, **changes)
+    state = state.evolve(status=status, selected=state.selected if status == PLAYING else None)
     if status == WON:
         events += (Event("won"),)
     elif status == BLOCKED:
