@@ -371,6 +371,26 @@ Feature: Las decisiones de la app y las variantes / Le scelte dell'app e le vari
       | by a move, other order| AH+QH         |
       | by taps               | tap:QH tap:AH |
 
+  @doc-000 @doc-002 @doc-003 @sentence-59 @variant-drawn-pairs-with-waste @variant-limited-passes @s003-46
+  Scenario Outline: Stock against waste: the last card drawn, no recycle left, still pairs with the card it covers, so the game goes on, <how>
+    Given the drawn_last deal under the rules:
+      | option                 | value |
+      | drawn_pairs_with_waste | true  |
+      | max_recycles           | 0     |
+    When I play "KS QC+AC draw QD+AD draw QS+AS draw JC+2C draw JD+2D draw JH+2H draw JS+2S"
+    And I play "draw TC+3C draw TD+3D draw TH+3H draw TS+3S draw 9C+4C draw 9D+4D draw 9H+4H draw 9S+4S"
+    And I play "draw 8C+5C draw 8D+5D 6S+7S draw 8H+5H draw 8S+5S draw KC draw KD draw draw KH"
+    And I play "<draw>"
+    Then the stock has 0 cards
+    And the game is playing
+    When I play "<pair>"
+    Then the last move removed "QH AH"
+
+    Examples:
+      | how       | draw      | pair          |
+      | by moves  | draw      | QH+AH         |
+      | by taps   | tap:stock | tap:QH tap:AH |
+
   @doc-000 @doc-002 @doc-003 @sentence-59 @variant-drawn-pairs-with-waste @s003-46
   Scenario Outline: Stock against waste: the card just drawn and the waste card it covers go only if they sum 13, <how>
     Given the stuck deal with "drawn_pairs_with_waste" set to true

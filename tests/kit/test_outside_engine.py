@@ -52,7 +52,7 @@ def test_soliterm_is_judged_as_its_report_and_baseline_say(tmp_path):
     import soliterm  # noqa: F401 - installed by make test (pyproject.toml, extra "test")
 
     full = judged(tmp_path, COMMAND, "soliterm")
-    assert full["counts"] == {"passed": 59, "failed": 45, "skipped": 597}
+    assert full["counts"] == {"passed": 60, "failed": 45, "skipped": 598}
     # soliterm plays its own rules (its hello): once each, never as failures
     assert full["rules"]["plays"] == {"max_recycles": 0, "drawn_pairs_with_waste": True, "strict_win": True}
     assert set(full["rules"]["not_holding"]) == {"max_recycles", "drawn_pairs_with_waste", "strict_win"}
@@ -93,7 +93,7 @@ def _aisleriot() -> None:
 def test_aisleriot_is_judged_as_its_report_and_baseline_say(tmp_path):
     _aisleriot()
     full = judged(tmp_path, AISLERIOT, "aisleriot")
-    assert full["counts"] == {"passed": 70, "failed": 38, "skipped": 593}
+    assert full["counts"] == {"passed": 71, "failed": 38, "skipped": 594}
     # every failure is AisleRiot's score (a pair 2, a King 1, a waste card too), its deal (no waste
     # card) or its win with the King at the top left (game-won reads the second row's left slot)
     cited = {cite for scenario in full["scenarios"] for failure in scenario.get("failures", []) for cite in failure["cites"]}
