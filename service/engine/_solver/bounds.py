@@ -8,7 +8,7 @@ same verdicts with the cut and without it (``SearchOptions(needs=False)``).
 
 from __future__ import annotations
 
-from .model import Model
+from .model import Model, ones
 
 
 class Bounds:
@@ -61,7 +61,7 @@ class Bounds:
     def hopeless(self, pyramid: int, removed: int) -> bool:
         """Some pyramid card can never be paired: too few partners are left (see ``needs``)."""
         for count, partners in self.needs(pyramid):
-            if (partners & ~removed).bit_count() < count:
+            if ones(partners & ~removed) < count:
                 return True
         return False
 

@@ -48,7 +48,7 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from .bounds import Bounds
-from .model import Model, PyramidMoves
+from .model import Model, PyramidMoves, ones
 
 #: The estimate of a position with no winning line (greater than any line's length).
 LOST = 1 << 20
@@ -161,9 +161,9 @@ class Estimate:
         (``removal``: the pyramid's (moves, Kings, other cards))."""
         moves, kings, others = removal
         left = self.all_pile & ~removed
-        pile_kings = (left & self.pile_of_value[self.lone]).bit_count()
-        cards = others + left.bit_count() - pile_kings
-        return max(moves, kings + pile_kings + (cards + 1) // 2) + stock.bit_count()
+        pile_kings = ones(left & self.pile_of_value[self.lone])
+        cards = others + ones(left) - pile_kings
+        return max(moves, kings + pile_kings + (cards + 1) // 2) + ones(stock)
 
     def estimate(self, pyramid: int, removed: int, split: int, recycles: int) -> int:
         """A lower bound on the moves from the position to a win (see the module's docstring);
@@ -180,18 +180,18 @@ class Estimate:
         lefts = []
         for count, partners in needs:
             left = partners & ~removed
-            if left.bit_count() < count:
+            if ones(left) < count:
                 return LOST
             wanted |= left & waste
             lefts.append((count, left))
         reached, block = self.reach(pyramid, split, waste, stock, wanted) if wanted else (0, 0)
         draws, deepest = 0, 0  # (deepest: the draws of the next pass, when a recycle is needed)
         for count, left in lefts:
-            short = count - (left & reached).bit_count() if reached else count
+            short = count - ones(left & reached) if reached else count
             if short <= 0:
                 continue
             ahead = left & stock
-            beyond = short - ahead.bit_count()
+            beyond = short - ones(ahead)
             if beyond > 0:  # partners that cannot come up in this pass are needed: a recycle first
                 later = left & waste & ~reached  # (the partners not reached)
                 for _ in range(beyond - 1):
@@ -199,7 +199,7 @@ class Estimate:
                 lowest = later & -later
                 # it stays in this pass, and every card beneath it (see the module's docstring):
                 # the next pass draws them all
-                deepest = max(deepest, (waste & (lowest << 1) - 1).bit_count())
+                deepest = max(deepest, ones(waste & (lowest << 1) - 1))
                 continue
             drawn = _draws_to(ahead, short, stock)
             if drawn > draws:
@@ -223,13 +223,13 @@ class Estimate:
         (moves, kings, others), _, held, _ = self.pyramid_bound(pyramid)
         point = 0
         for count, left in lefts:
-            dig = count - (left & stock).bit_count()
+            dig = count - ones(left & stock)
             if dig <= 0:
                 continue
             partners = left & waste
-            if partners.bit_count() < dig:
+            if ones(partners) < dig:
                 continue  # (not this pass: a recycle first, counted apart)
-            for _ in range(partners.bit_count() - dig):
+            for _ in range(ones(partners) - dig):
                 partners &= partners - 1  # (the dig-th nearest the top is left the lowest)
             lowest = partners & -partners
             if not point or lowest < point:
@@ -237,7 +237,7 @@ class Estimate:
         if not point:
             return moves + draws
         cards = waste & ~((point << 1) - 1)
-        above = cards.bit_count()
+        above = ones(cards)
         if self.drawn_pairs and waste >> split - 1 & 1:
             return max(moves, kings + (others + above + 2) // 2) + draws
         values, spare, taken, alone, total = self.pile_values, list(held), 0, 0, self.pair_sum
@@ -263,7 +263,7 @@ class Estimate:
         to draw); ``LOST`` with no recycle left."""
         if self.limit is not None and recycles >= self.limit:
             return LOST
-        return moves + stock.bit_count() + 1 + after
+        return moves + ones(stock) + 1 + after
 
     def apex_draws(self, waste: int, block: int) -> int:
         """The fewest draws of the next pass, in a line that recycles: its apex (slot 0, covered
@@ -280,8 +280,8 @@ class Estimate:
         stays = waste & (block << 1) - 1
         partners = stays & self.pile_of_value[self.pair_sum - value]
         if partners:
-            return (stays & ((partners & -partners) << 1) - 1).bit_count()
-        return stays.bit_count() + 1
+            return ones(stays & ((partners & -partners) << 1) - 1)
+        return ones(stays) + 1
 
     def reach(self, pyramid: int, split: int, waste: int, stock: int, wanted: int) -> tuple[int, int]:
         """The cards of ``wanted`` in the waste that can come up in this pass and pair with a
@@ -327,7 +327,7 @@ class Estimate:
                 continue
             if drawn_pairs and not counted >> partner & 1:
                 counted |= 1 << partner
-                spare[partner] += (self.pile_of_value[partner] & stock).bit_count()
+                spare[partner] += ones(self.pile_of_value[partner] & stock)
             if spare[partner] <= 0:
                 return reached, bit  # (nothing beneath comes up)
             spare[partner] -= 1
@@ -352,7 +352,7 @@ class Estimate:
         waste = (1 << split) - 1
         for count, partners in self.needs(pyramid):
             left = partners & ~removed
-            short = count - (left & waste).bit_count()
+            short = count - ones(left & waste)
             if short > 0:
                 drawn = _draws_to(left & stock, short, stock)
                 if drawn > draws:
@@ -366,4 +366,4 @@ def _draws_to(ahead: int, short: int, stock: int) -> int:
     for _ in range(short - 1):
         ahead &= ahead - 1
     last = ahead & -ahead
-    return (stock & (last << 1) - 1).bit_count()
+    return ones(stock & (last << 1) - 1)

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, TypeAlias
 
 from .bounds import Bounds
 from .budget import Budget
-from .model import _DRAW, _RECYCLE, _Found, Line, Model, Position, PyramidMoves
+from .model import _DRAW, _RECYCLE, _Found, Line, Model, Position, PyramidMoves, ones
 from .pooled import PooledSearch
 
 if TYPE_CHECKING:
@@ -237,7 +237,7 @@ class LevelSearch:
                     left = ~(done | ((1 << t) - 1))
                 needed = needs_cache.get(pyramid)
                 for count, partners in needs(pyramid) if needed is None else needed:
-                    if (partners & left).bit_count() < count:
+                    if ones(partners & left) < count:
                         break
                 else:
                     count = 0

@@ -48,7 +48,7 @@ from typing import TypeAlias
 
 from .budget import Budget
 from .estimate import LOST, Estimate
-from .model import _DRAW, _RECYCLE, Line, Model, Position, Step
+from .model import _DRAW, _RECYCLE, Line, Model, Position, Step, ones
 from .pooled import PooledSearch
 
 #: A queue's entry: (moves + weight × the estimate, -moves, key, position, the estimate)
@@ -105,7 +105,7 @@ class ShortestSearch:
             return known
         found = 0
         for cards in self.pile_cards:
-            gone = (cards & removed).bit_count()
+            gone = ones(cards & removed)
             while gone:
                 low = cards & -cards
                 found |= low
