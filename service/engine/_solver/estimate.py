@@ -172,7 +172,8 @@ class Estimate:
         stock = self.all_pile & ~removed >> split << split  # the stock cards left, as pile positions
         if self.strict:
             return self.strict_estimate(self.pyramid_bound(pyramid)[0], removed, stock)
-        (moves, _, _), needs, _, _ = self.pyramid_bound(pyramid)
+        removal, needs, held, escape = self.pyramid_bound(pyramid)
+        moves = removal[0]
         if not needs:
             return moves
         waste = ~removed & (1 << split) - 1
@@ -184,7 +185,7 @@ class Estimate:
                 return LOST
             wanted |= left & waste
             lefts.append((count, left))
-        reached, block = self.reach(pyramid, split, waste, stock, wanted) if wanted else (0, 0)
+        reached, block = self.reach(pyramid, split, waste, stock, wanted, held, escape) if wanted else (0, 0)
         draws, deepest = 0, 0  # (deepest: the draws of the next pass, when a recycle is needed)
         for count, left in lefts:
             short = count - ones(left & reached) if reached else count
@@ -207,9 +208,9 @@ class Estimate:
         after = self.apex_draws(waste, block)  # (the next pass's draws, in a line that recycles)
         if deepest:
             return self.recycle_bound(moves, stock, recycles, max(deepest, after))
-        return min(self.dig_bound(pyramid, lefts, split, waste, stock, draws), self.recycle_bound(moves, stock, recycles, after))
+        return min(self.dig_bound(removal, held, lefts, split, waste, stock, draws), self.recycle_bound(moves, stock, recycles, after))
 
-    def dig_bound(self, pyramid: int, lefts: list[tuple[int, int]], split: int, waste: int, stock: int, draws: int) -> int:
+    def dig_bound(self, removal: Removal, held: list[int], lefts: list[tuple[int, int]], split: int, waste: int, stock: int, draws: int) -> int:
         """The moves of a line that wins in this pass (no recycle), ``draws`` the draws counted
         already: where the stock holds too few partners of a value, the waste's nearest its top
         must come up, so every waste card above it (``above``) leaves first: with a pyramid card of
@@ -219,8 +220,9 @@ class Estimate:
         pyramid cards taken by pile cards (2p + j = its cards but Kings), j ≥ taken + 1 (the partner
         dug for), so its cards take kings + p + j ≥ kings + (others + taken + 1) / 2 moves. When
         the waste's top was just drawn, it may leave with the card beneath, two pile cards in a
-        move and no draw: then only a move for every two cards above is counted."""
-        (moves, kings, others), _, held, _ = self.pyramid_bound(pyramid)
+        move and no draw: then only a move for every two cards above is counted. (``removal`` and
+        ``held``: the pyramid's, from ``pyramid_bound``.)"""
+        moves, kings, others = removal
         point = 0
         for count, left in lefts:
             dig = count - ones(left & stock)
@@ -283,7 +285,7 @@ class Estimate:
             return ones(stays & ((partners & -partners) << 1) - 1)
         return ones(stays) + 1
 
-    def reach(self, pyramid: int, split: int, waste: int, stock: int, wanted: int) -> tuple[int, int]:
+    def reach(self, pyramid: int, split: int, waste: int, stock: int, wanted: int, held: list[int], escape: list[int]) -> tuple[int, int]:
         """The cards of ``wanted`` in the waste that can come up in this pass and pair with a
         pyramid card of their partner value (``reached``), read from the waste's top down, to the
         lowest card of ``wanted``; and the first card read that finds no partner (``block``, 0 if
@@ -298,9 +300,9 @@ class Estimate:
           when some pyramid card of its partner value is left by every card above it.
 
         A card not reached never meets a pyramid card of its partner value in this pass; ``block``
-        and every card beneath it stay in the waste until the next recycle.
+        and every card beneath it stay in the waste until the next recycle. (``held`` and
+        ``escape``: the pyramid's, from ``pyramid_bound``.)
         """
-        _, _, held, escape = self.pyramid_bound(pyramid)
         spare = list(held)
         values = self.pile_values
         drawn_pairs, total = self.drawn_pairs, self.pair_sum

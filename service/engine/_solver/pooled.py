@@ -37,27 +37,29 @@ class PooledSearch:
         """Is the position lost even with unlimited passes? Every line under a recycle limit is a
         line without one, so it is then lost under any limit. Searched depth-first with the pile
         as a pool; the positions proved lost or winnable are kept for the next questions."""
+        # (methods called directly: mypyc compiles a call through a local alias as a generic one)
         model, budget = self.model, self.budget
         lost, won, at = self.pool_lost, self.pool_won, model.pile_at
-        is_won, hopeless, pooled_children = model.won, self.bounds.hopeless, model.pooled_children
         root = pyramid | removed << at
-        if root in lost or root in won or is_won(pyramid, removed):
-            return root in lost
-        path, stack = [root], [pooled_children(pyramid, removed)]
+        if root in lost:
+            return True
+        if root in won or model.won(pyramid, removed):
+            return False
+        path, stack = [root], [model.pooled_children(pyramid, removed)]
         while stack:
             for _, (pyramid, removed, _, _) in stack[-1]:
                 key = pyramid | removed << at
                 if key in lost:
                     continue
-                if key in won or is_won(pyramid, removed):
+                if key in won or model.won(pyramid, removed):
                     won.update(path)
                     return False
                 budget.count()
-                if hopeless(pyramid, removed):
+                if self.bounds.hopeless(pyramid, removed):
                     lost.add(key)
                     continue
                 path.append(key)
-                stack.append(pooled_children(pyramid, removed))
+                stack.append(model.pooled_children(pyramid, removed))
                 break
             else:  # every move searched (moves remove cards: no position comes back)
                 stack.pop()
