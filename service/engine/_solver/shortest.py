@@ -56,6 +56,11 @@ Entry: TypeAlias = tuple[int, int, int, Position, int]
 #: A run (see the module's docstring): (draws, step, position after)
 Run: TypeAlias = tuple[int, Step, Position]
 
+#: The pool is asked about every child for its first ``POOL_TRIAL`` questions, and on while it
+#: cuts at least one child in ``POOL_RATE`` asked; else about one child in ``POOL_SAMPLE``, which
+#: keeps the count of what it cuts going (a child not asked is searched: the proof is the same)
+POOL_TRIAL, POOL_RATE, POOL_SAMPLE = 2000, 64, 16
+
 
 def as_a_star(queue: list[Entry]) -> None:
     """Re-order a weighted A*'s queue as A*'s, by the moves made plus the estimate."""
@@ -256,6 +261,7 @@ class ShortestSearch:
         counter = self.budget
         nodes, budget = counter.nodes, counter.limit
         weighted_until = nodes + weighted_for
+        asked, cut, passed = 0, 0, 0  # (the pool's questions, the children it cut, those not asked)
         while queue:
             if weight != 1 and self.found is None and nodes > weighted_until:
                 as_a_star(queue)  # (no line found soon: A* from here)
@@ -289,12 +295,20 @@ class ShortestSearch:
                 if moves + left >= ceiling:
                     continue
                 if pooled is not None:  # (lost even with unlimited passes: lost; its positions counted)
-                    counter.nodes = nodes
-                    lost = pooled.lost_with_unlimited_passes(child[0], self.pool_key(child[1]))
-                    nodes, budget = counter.nodes, counter.limit
-                    if lost:
-                        best[child_key] = (-1, None)  # (never searched)
-                        continue
+                    if asked >= POOL_TRIAL and cut * POOL_RATE < asked:  # (it seldom cuts here: a sample)
+                        passed += 1
+                        ask = passed % POOL_SAMPLE == 0
+                    else:
+                        ask = True
+                    if ask:
+                        counter.nodes = nodes
+                        lost = pooled.lost_with_unlimited_passes(child[0], self.pool_key(child[1]))
+                        nodes, budget = counter.nodes, counter.limit
+                        asked += 1
+                        if lost:
+                            cut += 1
+                            best[child_key] = (-1, None)  # (never searched)
+                            continue
                 nodes += 1
                 if nodes > budget:
                     budget = counter.over(nodes)  # (raises Exhausted past the budget or its deadline)
