@@ -178,16 +178,15 @@ class Estimate:
             return moves
         waste = ~removed & (1 << split) - 1
         wanted = 0  # the needed partners in the waste
-        lefts = []
         for count, partners in needs:
             left = partners & ~removed
             if ones(left) < count:
                 return LOST
             wanted |= left & waste
-            lefts.append((count, left))
         reached, block = self.reach(pyramid, split, waste, stock, wanted, held, escape) if wanted else (0, 0)
         draws, deepest = 0, 0  # (deepest: the draws of the next pass, when a recycle is needed)
-        for count, left in lefts:
+        for count, partners in needs:
+            left = partners & ~removed
             short = count - ones(left & reached) if reached else count
             if short <= 0:
                 continue
@@ -208,9 +207,11 @@ class Estimate:
         after = self.apex_draws(waste, block)  # (the next pass's draws, in a line that recycles)
         if deepest:
             return self.recycle_bound(moves, stock, recycles, max(deepest, after))
-        return min(self.dig_bound(removal, held, lefts, split, waste, stock, draws), self.recycle_bound(moves, stock, recycles, after))
+        return min(self.dig_bound(removal, held, needs, removed, split, waste, stock, draws), self.recycle_bound(moves, stock, recycles, after))
 
-    def dig_bound(self, removal: Removal, held: list[int], lefts: list[tuple[int, int]], split: int, waste: int, stock: int, draws: int) -> int:
+    def dig_bound(
+        self, removal: Removal, held: list[int], needs: tuple[tuple[int, int], ...], removed: int, split: int, waste: int, stock: int, draws: int
+    ) -> int:
         """The moves of a line that wins in this pass (no recycle), ``draws`` the draws counted
         already: where the stock holds too few partners of a value, the waste's nearest its top
         must come up, so every waste card above it (``above``) leaves first: with a pyramid card of
@@ -220,11 +221,13 @@ class Estimate:
         pyramid cards taken by pile cards (2p + j = its cards but Kings), j ≥ taken + 1 (the partner
         dug for), so its cards take kings + p + j ≥ kings + (others + taken + 1) / 2 moves. When
         the waste's top was just drawn, it may leave with the card beneath, two pile cards in a
-        move and no draw: then only a move for every two cards above is counted. (``removal`` and
-        ``held``: the pyramid's, from ``pyramid_bound``.)"""
+        move and no draw: then only a move for every two cards above is counted. (``removal``,
+        ``held`` and ``needs``: the pyramid's, from ``pyramid_bound``, the partners left those of
+        ``needs`` not ``removed``.)"""
         moves, kings, others = removal
         point = 0
-        for count, left in lefts:
+        for count, needed in needs:
+            left = needed & ~removed
             dig = count - ones(left & stock)
             if dig <= 0:
                 continue
