@@ -25,7 +25,8 @@ shorter line exists. A position the estimate proves lost (``LOST``: the hopeless
 passes: every line under a recycle limit is one without it), which the verdict's pool search
 (``PooledSearch``) proves, its positions counted against the budget and kept for the next
 questions, asked with each value's first cards counted removed (``pool_key``: the pool does not
-tell two cards of a value apart). The queue is ordered by the moves made plus the estimate
+tell two cards of a value apart); where it seldom cuts a child, only a sample of the children is
+asked (``POOL_TRIAL``: a child not asked is searched, the proof unchanged). The queue is ordered by the moves made plus the estimate
 counted ``weight`` times (ties go to the deepest position): with weight 1 (A*) the first won
 position taken from it is at the fewest moves from the root; with a weight w > 1 (anytime
 weighted A*, as ``solve`` runs it) lines are found sooner, each one found becomes the bound
