@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from service.engine import DOCUMENTS_LAYOUT, GameState, IllegalMoveError, Move, Rules, legal_moves, play
+from service.engine import DOCUMENTS_LAYOUT, GameState, IllegalMoveError, Move, Rules, legal_moves, play, seed_code
 from service.engine import _play, _position
 from tests.helpers import C, random_games, run
 
@@ -79,3 +79,20 @@ def test_the_rules_sentences_and_the_moves_of_a_position_agree(letters):
             checked += 1
             listed += is_listed
     assert checked > 1000 and 0 < listed < checked
+
+
+def test_a_position_set_up_by_hand_plays_what_it_lists():
+    """A card moved by hand to another slot, its dealt slot empty (tests do set positions up so):
+    the removals the moves of the position list are played, by a move and by taps."""
+    game = GameState.new(seed_code(Rules(), 0))
+    moved = next(card for card in reversed(game.pyramid[1:27]) if not card.is_king)  # (its slot left empty)
+    partner = next(card for card in Rules().cards if card.value + moved.value == 13)
+    king = next(card for card in Rules().cards if card.is_king)
+    position = game.evolve(pyramid=(moved,) + (None,) * 26 + (king,), waste=(partner,), stock=())
+    listed = {str(move) for move in legal_moves(position)}
+    assert {str(Move.pair(moved, partner)), str(Move.king(king))} <= listed
+    for taps in ([moved, partner], [partner, moved]):
+        turn = play(play(position, Move.tap(taps[0].code)).state, Move.tap(taps[1].code))
+        assert turn.state.pyramid[0] is None and turn.state.waste == ()
+    assert play(position, Move.pair(moved, partner)).state.pyramid[0] is None
+    assert play(position, Move.king(king)).state.pyramid[27] is None

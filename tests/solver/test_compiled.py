@@ -191,3 +191,20 @@ def test_the_compiled_server_keeps_its_time_bound_under_a_flood():
         assert all(answer["code"] == "solver_busy" for answer in shed), shed
         with urllib.request.urlopen(base + "/healthz", timeout=5) as response:
             assert response.status == 200
+
+
+def test_the_compiled_bit_count_counts_as_int_bit_count():
+    """``model.ones`` (native arithmetic, 32 bits at a time, where mypyc would call ``int.bit_count``
+    as a generic method) counts as ``int.bit_count`` on every mask the searches can pass (≥ 0),
+    narrow and wider than 32 and 64 bits; interpreted, it is ``int.bit_count`` itself."""
+    import importlib
+
+    from service.engine._solver.model import ones as interpreted_ones
+
+    assert interpreted_ones is int.bit_count
+    ones = importlib.import_module(compiled_engine().__name__ + "._solver.model").ones
+    assert ones is not int.bit_count
+    rng = random.Random(38)
+    masks = [0, 1, 2**32 - 1, 2**32, 2**32 + 1, 2**64 - 1, 2**64 + 5, (1 << 300) - 1]
+    masks += [rng.getrandbits(rng.choice([8, 28, 31, 32, 33, 52, 64, 65, 120, 300])) for _ in range(20_000)]
+    assert [ones(mask) for mask in masks] == [mask.bit_count() for mask in masks]
