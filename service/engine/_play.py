@@ -202,9 +202,7 @@ def is_listed(state: GameState, cards: tuple[Card, ...]) -> bool:
     places = []
     for card in cards:
         slot = slot_of.get(card)
-        if slot is None or pyramid[slot] is not card:  # (a position set up by hand may hold it in another slot)
-            slot = pyramid.index(card) if card in pyramid else None
-        places.append(("pile", number.get(card, -1)) if slot is None else ("slot", slot))
+        places.append(("slot", slot) if slot is not None and pyramid[slot] is card else ("pile", number.get(card, -1)))
     wanted = {("king", *places)} if len(places) == 1 else {("pair", *places), ("pair", *places[::-1])}
     return not wanted.isdisjoint(deal.steps(position))
 

@@ -94,10 +94,14 @@ class Deal:
     @classmethod
     def of_position(cls, state: GameState) -> Deal:
         """The tables of a position set up by hand (tests do: any card anywhere), from its own
-        cards: each pyramid card in its slot, then every other card of the rules' deck."""
+        cards: each pyramid card in its slot, then every other card of the rules' deck. An empty
+        slot is given a card no slot holds (its dealt card, unless moved by hand to another slot),
+        so that each card names one slot (``slot_of``)."""
         from ._layout import Layout
 
-        slot_cards = tuple(card or dealt for card, dealt in zip(state.pyramid, state.layout.pyramid))
+        present = set(state.pyramid)
+        unused = (card for card in state.layout.pyramid if card not in present)  # (never fewer than the empty slots)
+        slot_cards = tuple(card if card is not None else next(unused) for card in state.pyramid)
         placed = set(slot_cards)
         return cls(state.rules, Layout(slot_cards, (), tuple(card for card in state.rules.cards if card not in placed)))
 
