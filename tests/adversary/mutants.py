@@ -145,7 +145,7 @@ def clear_caches() -> None:
 
 
 #: The rules' sentences in ``_play`` that say whether a card is in play and whether two cards pair.
-#: Our ``play`` makes a removal only if the one move generator (``_position.Deal.moves``) lists it,
+#: Our ``play`` makes a removal only if the one move generator (``_position.Deal.steps``, through ``_play.is_listed``) lists it,
 #: and reads these for the reason of a refusal; an engine that breaks one of them decides by them.
 SENTENCES = (
     "pairs", "is_free", "_only_cover", "_check_playable", "pair_origins", "king_origin",
