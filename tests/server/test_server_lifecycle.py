@@ -38,14 +38,15 @@ def served(**env: str):
 BOUND = 60.0
 
 
-def _steady(port: int, seconds: float, during=None, until=lambda: True) -> Load:
-    """4 clients for ``seconds`` (``during`` run meanwhile), then until ``until()`` holds (a count
-    of recycles: on a busy machine fewer requests are sent in the same time), within ``BOUND``."""
+def _steady(port: int, seconds: float, during=None, until=lambda load: True) -> Load:
+    """4 clients for ``seconds`` (``during`` run meanwhile), then until ``until(load)`` holds (a
+    count of requests answered, of recycles: a busy machine sends fewer in the same time, and a
+    worker replaced after each request boots between them), within ``BOUND``."""
     with Load(port, clients=4) as load:
         started = time.monotonic()
         if during is not None:
             during()
-        while time.monotonic() < started + seconds or (not until() and time.monotonic() < started + BOUND):
+        while time.monotonic() < started + seconds or (not until(load) and time.monotonic() < started + BOUND):
             time.sleep(0.1)
     return load
 
@@ -69,7 +70,7 @@ def test_workers_recycled_after_their_requests_reloaded_and_stopped_are_invisibl
             time.sleep(0.4)
             signal_process(process.pid, signal.SIGHUP)
 
-        load = _steady(port, 4.0, operator, until=lambda: len(workers.seen - first) >= 6)
+        load = _steady(port, 4.0, operator, until=lambda load: load.sent >= 150 and len(workers.seen - first) >= 6)
         assert load.sent >= 150 and not load.failures(), (load.sent, load.failures())
         assert len(workers.seen - first) >= 6, workers.seen  # (recycles, reloads and the rest: it was exercised)
         assert directory.exists()
@@ -80,7 +81,7 @@ def test_workers_over_their_memory_limit_are_replaced_invisibly():
     after each request, and every answer is still right."""
     with served(PYRAMIDE_MAX_RSS_MB="1") as (port, process, directory), Workers(process.pid) as workers:
         first = workers.now()
-        load = _steady(port, 2.0, until=lambda: len(workers.seen - first) >= 3)
+        load = _steady(port, 2.0, until=lambda load: load.sent >= 6 and len(workers.seen - first) >= 3)
         assert load.sent >= 6 and not load.failures(), (load.sent, load.failures())
         assert len(workers.seen - first) >= 3, workers.seen
 
@@ -104,7 +105,7 @@ def test_a_worker_killed_mid_request_costs_at_most_what_it_was_answering():
         load = _steady(port, 2.5, operator)
         assert sum(load.failures().values()) <= 4 * kills, load.failures()
         assert all(outcome[0] == 0 for outcome in load.failures()), load.failures()  # (cut, never a wrong answer or a 5xx)
-        after = _steady(port, 0.5)
+        after = _steady(port, 0.5, until=lambda load: load.sent >= 10)
         assert after.sent >= 10 and not after.failures(), after.failures()
         # the killed workers' processes end with them (within the second their watch takes), no orphans
         deadline = time.monotonic() + 10
@@ -130,7 +131,7 @@ def test_without_nginx_a_worker_exit_is_invisible_too(kind):
     with server_process(workers=2, PYRAMIDE_ACCESS_LOG="off", PYRAMIDE_NGINX="off", **env) as (base, process):
         with Workers(process.pid) as workers:
             first = workers.now()
-            load = _steady(int(base.rsplit(":", 1)[1]), 1.5, until=lambda: len(workers.seen - first) >= 2)
+            load = _steady(int(base.rsplit(":", 1)[1]), 1.5, until=lambda load: load.sent >= 10 and len(workers.seen - first) >= 2)
         assert load.sent >= 10 and not load.failures(), (load.sent, load.failures())
         assert len(workers.seen - first) >= 2
 
@@ -171,5 +172,5 @@ def test_a_killed_nginx_worker_leaks_no_limit():
                     answer += chunk
             assert answer.startswith(b"HTTP/1.1 200 "), answer[:300]
             time.sleep(0.3)
-        load = _steady(port, 0.5)
+        load = _steady(port, 0.5, until=lambda load: load.sent >= 10)
         assert load.sent >= 10 and not load.failures(), load.failures()
