@@ -304,7 +304,7 @@ class LevelSearch:
         """A position is reached in ``level``: a win ends the search (``complete``: stock and waste
         are empty); the fewest pyramid cards left so far is remembered, with the frames leading to
         it (what ``Search.most_removed`` reports)."""
-        left = bin(state & self.full).count("1")
+        left = ones(state & self.full)
         if left == 0 and (not self.strict or complete or not self.prune):
             raise _Found(self.writer.level_line(level, state))
         best = self.best
@@ -365,7 +365,7 @@ class LevelSearch:
             return
         self.passes[key] = recycles + 1
         before, kept, writer = self.before, (*frames, *last), self.writer
-        cards = bin(pyramid).count("1"), bin(waste).count("1")
+        cards = ones(pyramid), ones(waste)
         heapq.heappush(self.pending, (*cards, recycles + 1, next(self.queued), after, key,
                                       lambda: [*before(), *writer.frames_line(kept), _RECYCLE]))
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from .bounds import Bounds
 from .levels import Best, LevelSearch
 from .lines import LineWriter
-from .model import Line, Model, Position, _Found
+from .model import Line, Model, Position, _Found, ones
 from .pooled import PooledSearch
 
 
@@ -62,11 +62,11 @@ class Search:
     def most_removed(self, root: Position) -> tuple[int, Line]:
         """The most pyramid cards removed in any reachable position, and a line reaching it."""
         slots = self.model.slots
-        best = Best(bin(root[0]).count("1"), [])
+        best = Best(ones(root[0]), [])
         levels = self.levels
 
         def visit(line: Line, child: Position) -> bool:
-            left = bin(child[0]).count("1")
+            left = ones(child[0])
             if left == 0:
                 raise _Found(list(line))
             if left < best.left:
