@@ -370,7 +370,8 @@ def _after_action(state: GameState, action: Action, event: Event) -> Turn:
 def _settle(state: GameState, events: tuple[Event, ...], feedback: str | None = None) -> Turn:
     status = status_of(state)
     # a finished game has nothing in hand: a card left selected by the last move is put down
-    state = state.evolve(status=status, selected=state.selected if status == PLAYING else None)
+    if status != state.status or status != PLAYING and state.selected is not None:
+        state = state.evolve(status=status, selected=state.selected if status == PLAYING else None)
     if status == WON:
         events += (Event("won"),)
     elif status == BLOCKED:

@@ -86,10 +86,11 @@ class Deal:
                 pyramid |= bit
             elif card is not None:
                 raise KeyError(card)  # not this deal's card there: a position set up by hand
-        number, stock = self.number.__getitem__, state.stock
+        number, stock = self.number, state.stock
         if steps_only:
-            stock, piles = stock[:1], tuple([pile[-2:] for pile in piles])
-        return (pyramid, tuple(map(number, stock)), tuple([tuple(map(number, pile)) for pile in piles]), state.recycles, just_drawn)
+            top = (number[stock[0]],) if stock else ()
+            return (pyramid, top, tuple([tuple([number[card] for card in pile[-2:]]) for pile in piles]), state.recycles, just_drawn)
+        return (pyramid, tuple([number[card] for card in stock]), tuple([tuple([number[card] for card in pile]) for pile in piles]), state.recycles, just_drawn)
 
     @classmethod
     def of_position(cls, state: GameState) -> Deal:
