@@ -262,6 +262,7 @@ def _remove(state: GameState, removed: tuple[tuple[Card, int], ...]) -> Turn:
     da puntos.»"""
     removed = tuple(sorted(removed, key=lambda item: item[0].index))  # as the log replays it, whatever the tap order
     action = Action("remove", removed)
+    points = action.points
     pyramid = list(state.pyramid)
     taken = [0] * len(PILE_ORIGINS)  # cards taken off each waste pile
     for _, origin in removed:
@@ -275,9 +276,9 @@ def _remove(state: GameState, removed: tuple[tuple[Card, int], ...]) -> Turn:
         waste=piles[0],
         piles=piles[1:],
         foundation=state.foundation + tuple(card for card, _ in removed),
-        score=state.score + action.points,
+        score=state.score + points,
     )
-    event = Event("removed", tuple(card for card, _ in removed), action.points)
+    event = Event("removed", tuple(card for card, _ in removed), points)
     return _after_action(after, action, event)
 
 
