@@ -370,8 +370,10 @@ def _after_action(state: GameState, action: Action, event: Event) -> Turn:
 
 def _settle(state: GameState, events: tuple[Event, ...], feedback: str | None = None) -> Turn:
     status = status_of(state)
-    # a finished game has nothing in hand: a card left selected by the last move is put down
-    if status != state.status or status != PLAYING and state.selected is not None:
+    # a finished game has nothing in hand: a card left selected by the last move is put down (a
+    # state that is not PLAYING here already has nothing in hand: moves are refused after the end,
+    # and undo puts the card down); the state is copied only when its status changes
+    if status != state.status:
         state = state.evolve(status=status, selected=state.selected if status == PLAYING else None)
     if status == WON:
         events += (Event("won"),)
