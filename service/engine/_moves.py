@@ -51,7 +51,7 @@ class Move:
         first, second = _card(a, "move.cards[0]"), _card(b, "move.cards[1]")
         if first == second:
             raise InvalidMoveError("same_card", field="move.cards", card=first.code)
-        return cls("pair", tuple(sorted((first, second), key=_by_index)))
+        return cls("pair", tuple(sorted((first, second), key=lambda card: card.index)))
 
     @classmethod
     def king(cls, card: Card | str) -> Move:
@@ -151,10 +151,6 @@ class Move:
         return cls(kind)
 
 
-def _by_index(card: Card) -> int:
-    return card.index
-
-
 def _card(value: Card | str, field: str) -> Card:
     if isinstance(value, Card):
         return value
@@ -209,9 +205,8 @@ class Action:
             return Move.draw(f"waste{self.pile}")
         if self.type != "remove":
             return Move(self.type)
-        # (the cards of a removal: distinct cards, in the order ``Move.pair`` puts them)
-        cards = tuple(sorted([card for card, _ in self.removed], key=_by_index))
-        return Move("king" if len(cards) == 1 else "pair", cards)
+        cards = [card for card, _ in self.removed]
+        return Move.king(cards[0]) if len(cards) == 1 else Move.pair(*cards)
 
     def __repr__(self) -> str:
         return f"Action.from_text({str(self)!r})"
